@@ -1,0 +1,50 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+
+/** Where a command writes; the CLI passes the process streams, tests pass buffers. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** True when progress may be drawn (stderr is a terminal and not in CI). */
+  readonly progress: boolean;
+}
+
+/** An error in how the command was called: printed without a stack, exit code 2. */
+export class UsageError extends Error {}
+
+/** Writes a file all at once (temporary file + rename), so a failed run never leaves half a file. */
+export function writeFileAtomic(path: string, text: string): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+/** Parses a whole number option value within bounds, or throws a UsageError naming the option. */
+export function integerOption(name: string, value: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  const number = /^(0|[1-9][0-9]*)$/.test(value) ? Number(value) : /^0x[0-9a-f]+$/i.test(value) ? parseInt(value, 16) : NaN;
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    throw new UsageError(`--${name} expects a whole number from ${min} to ${max}, got '${value}'`);
+  }
+  return number;
+}
+
+/** A throttled one-line progress display on stderr (only when `io.progress`). */
+export function progressLine(io: CliIo): { update: (text: string) => void; done: () => void } {
+  let last = 0;
+  let shown = false;
+  return {
+    update(text) {
+      if (!io.progress) return;
+      const now = Date.now();
+      if (now - last < 150) return;
+      last = now;
+      shown = true;
+      io.stderr(`\r\x1b[2K${text}`);
+    },
+    done() {
+      if (shown) io.stderr('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}

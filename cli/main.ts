@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../spec/format/packageRoot.js';
+import { CHECK_USAGE, checkCommand } from './check.js';
+import { UsageError, type CliIo } from './io.js';
+import { PRINT_USAGE, printCommand } from './print.js';
+
+const USAGE = `usage: hazardproof <command> [options]
+
+commands:
+  check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
+  print FILE      print a program in canonical .hp form, or as JSON (--json)
+  help [COMMAND]  show help
+
+Run 'hazardproof help COMMAND' for a command's options.`;
+
+const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number; usage: string }> = {
+  check: { run: checkCommand, usage: CHECK_USAGE },
+  print: { run: printCommand, usage: PRINT_USAGE },
+};
+
+/** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
+export function run(argv: string[], io: CliIo): number {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      const topic = command === 'help' && rest[0] ? COMMANDS[rest[0]] : undefined;
+      io.stdout(`${topic?.usage ?? USAGE}\n`);
+      return 0;
+    }
+    if (command === '--version' || command === '-v') {
+      const manifest = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+      io.stdout(`${manifest.version}\n`);
+      return 0;
+    }
+    const entry = COMMANDS[command];
+    if (!entry) throw new UsageError(`unknown command '${command}'`);
+    return entry.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      io.stderr(`hazardproof: ${(error as Error).message}\nRun 'hazardproof help${command && COMMANDS[command] ? ` ${command}` : ''}' for usage.\n`);
+      return 2;
+    }
+    io.stderr(`hazardproof: internal error (please report it with the command you ran): ${(error as Error).stack ?? String(error)}\n`);
+    return 4;
+  }
+}
+
+/** node:util parseArgs throws TypeErrors with these codes for unknown or malformed options. */
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return code.startsWith('ERR_PARSE_ARGS');
+}

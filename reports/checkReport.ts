@@ -1,0 +1,118 @@
+import type { CheckResult } from '../spec/explore/check.js';
+import type { FoundHazard } from '../spec/explore/found.js';
+import { formatSchedule, replay, type Trace } from '../spec/explore/trace.js';
+import type { Expectation } from '../spec/format/expectation.js';
+import type { ParsedProgram } from '../spec/format/parse.js';
+import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
+import { describeHazard, eventCycle } from './describeHazard.js';
+import { renderTimeline } from './timeline.js';
+
+/** The outcome of checking one file, with what the file said to expect. */
+export interface FileCheck {
+  readonly parsed: ParsedProgram;
+  readonly result: CheckResult;
+  readonly expectation: Expectation | null;
+  readonly scoreboardMax: number;
+}
+
+/** A found hazard replayed through the reference model, ready to print. */
+export interface ExplainedHazard {
+  readonly hazard: Hazard;
+  readonly trace: Trace;
+  readonly description: string;
+  readonly replayCommand: string;
+  readonly found: FoundHazard;
+}
+
+/** Replays a hazard's schedule (so every report shows a trace the model really allows) and describes it. */
+export function explainHazard(check: FileCheck, found: FoundHazard): ExplainedHazard {
+  const { parsed, result } = check;
+  const trace = replay(parsed.program, found.schedule, check.scoreboardMax);
+  const hazard = trace.hazards.find((h) => hazardKey(h) === hazardKey(found.hazard));
+  if (!hazard) throw new Error(`internal error: the schedule of ${hazardKey(found.hazard)} does not reproduce it`);
+  const replayCommand = found.seed === null
+    ? `hazardproof check ${parsed.file} --replay "${formatSchedule(found.schedule)}"`
+    : `hazardproof check ${parsed.file} --mode random --seed ${found.seed} --runs 1 --max-latency ${result.maxLatency}`;
+  return { hazard, trace, description: describeHazard(parsed, hazard, trace), replayCommand, found };
+}
+
+/** Whether a result is what the file's `# expect:` comment says; null when the file states nothing. */
+export function meetsExpectation(result: CheckResult, expectation: Expectation | null): boolean | null {
+  if (!expectation) return null;
+  if (result.verdict !== expectation.verdict) return false;
+  if (expectation.kind === null) return true;
+  return result.hazards.some(({ hazard }) =>
+    hazard.kind === expectation.kind &&
+    (expectation.register === null || (hazard.kind !== 'overflow' && hazard.register === expectation.register)));
+}
+
+/** Text report of one file: verdict, why, each hazard with its description, a timeline and a replay command. */
+export function renderCheckText(check: FileCheck, timelines: 'first' | 'all' | 'none' = 'first'): string {
+  const { parsed, result, expectation } = check;
+  const lines = [`${parsed.file}: ${result.verdict}`, `  ${result.reason}`];
+  result.hazards.forEach((found, index) => {
+    const explained = explainHazard(check, found);
+    lines.push('', `  ${explained.description}`);
+    if (timelines === 'all' || (timelines === 'first' && index === 0)) {
+      lines.push('', indent(renderTimeline(parsed, explained.trace, explained.hazard), 4), '');
+    }
+    lines.push(`  replay: ${explained.replayCommand}`);
+  });
+  const expected = meetsExpectation(result, expectation);
+  if (expected !== null) {
+    const wanted = [expectation!.verdict, expectation!.kind, expectation!.register].filter(Boolean).join(' ');
+    lines.push(`  expected (line ${expectation!.line}): ${wanted}: ${expected ? 'as expected' : 'MISMATCH'}`);
+  }
+  const states = result.statesExplored === null ? '' : `, ${result.statesExplored} states`;
+  const schedules = result.schedulesExplored === 'all' ? 'all schedules' : `${result.schedulesExplored} random schedules`;
+  lines.push(`  ${schedules}${states}, ${(result.elapsedMs / 1000).toFixed(2)} s, seed ${result.seed} (same run: hazardproof check ${parsed.file} --seed ${result.seed})`);
+  return lines.join('\n');
+}
+
+/** JSON report of one file (the `--json` output); indices are 0-based instruction positions. */
+export function checkJson(check: FileCheck): Record<string, unknown> {
+  const { parsed, result, expectation } = check;
+  return {
+    file: parsed.file,
+    verdict: result.verdict,
+    reason: result.reason,
+    hazards: result.hazards.map((found) => {
+      const explained = explainHazard(check, found);
+      const { hazard, trace } = explained;
+      const events = hazard.kind === 'overflow'
+        ? { instruction: hazard.instruction, instructionLine: parsed.lines[hazard.instruction], scoreboard: hazard.scoreboard, value: hazard.value }
+        : {
+            register: hazard.register,
+            producer: hazard.producer,
+            consumer: hazard.consumer,
+            observer: hazard.observer,
+            producerLine: parsed.lines[hazard.producer],
+            consumerLine: parsed.lines[hazard.consumer],
+            producerWriteCycle: eventCycle(trace, 'write', hazard.warp, hazard.producer),
+            consumerWriteCycle: eventCycle(trace, 'write', hazard.warp, hazard.consumer),
+          };
+      return {
+        kind: hazard.kind,
+        warp: hazard.warp,
+        cycle: hazard.cycle,
+        ...events,
+        description: explained.description,
+        schedule: formatSchedule(found.schedule),
+        scheduleSeed: found.seed,
+        replay: explained.replayCommand,
+      };
+    }),
+    schedulesExplored: result.schedulesExplored,
+    statesExplored: result.statesExplored,
+    exhaustiveComplete: result.exhaustiveComplete,
+    seed: result.seed,
+    runs: result.runs,
+    maxLatency: result.maxLatency,
+    elapsedMs: Math.round(result.elapsedMs),
+    expected: expectation ? { verdict: expectation.verdict, kind: expectation.kind, register: expectation.register, met: meetsExpectation(result, expectation) } : null,
+  };
+}
+
+function indent(text: string, spaces: number): string {
+  return text.split('\n').map((line) => ' '.repeat(spaces) + line).join('\n');
+}

@@ -1,0 +1,46 @@
+import type { Hazard } from '../spec/oracle/hazard.js';
+import type { Trace } from '../spec/explore/trace.js';
+import type { ParsedProgram } from '../spec/format/parse.js';
+import { printInstructionBody } from '../spec/format/print.js';
+
+/** `#3 FMUL R3 <- R0, R0 (line 12)`: how reports name an instruction. */
+export function instructionLabel(parsed: ParsedProgram, index: number): string {
+  return `#${index} ${printInstructionBody(parsed.program.instructions[index]!)} (line ${parsed.lines[index]})`;
+}
+
+/** Cycle at which an instruction of a warp did something in a trace, or null if it had not (yet). */
+export function eventCycle(trace: Trace, type: 'issue' | 'read' | 'write', warp: number, instruction: number): number | null {
+  for (const step of trace.steps) {
+    for (const event of step.events) {
+      if (event.type === type && event.warp === warp && event.instruction === instruction) return event.cycle;
+    }
+  }
+  return null;
+}
+
+/** One sentence saying what went wrong, naming both instructions and the cycles of the events involved. */
+export function describeHazard(parsed: ParsedProgram, hazard: Hazard, trace: Trace): string {
+  const warp = parsed.program.warps > 1 ? ` in warp ${hazard.warp}` : '';
+  if (hazard.kind === 'overflow') {
+    return `scoreboard overflow${warp}: issuing ${instructionLabel(parsed, hazard.instruction)} at cycle ${hazard.cycle} ` +
+      `takes SB${hazard.scoreboard} to ${hazard.value}, more than its counter holds`;
+  }
+  const producer = instructionLabel(parsed, hazard.producer);
+  const consumer = instructionLabel(parsed, hazard.consumer);
+  const written = (index: number) => eventCycle(trace, 'write', hazard.warp, index);
+  switch (hazard.kind) {
+    case 'RAW':
+      return `RAW on ${hazard.register}${warp}: ${consumer} read ${hazard.register} at cycle ${hazard.cycle}, ` +
+        `but ${producer} ${written(hazard.producer) === null ? 'had not written it yet' : `wrote it only at cycle ${written(hazard.producer)}`}`;
+    case 'WAR':
+      return `WAR on ${hazard.register}${warp}: ${producer} read ${hazard.register} at cycle ${hazard.cycle}, ` +
+        `after ${consumer} had already overwritten it at cycle ${written(hazard.consumer)}`;
+    case 'WAW': {
+      const seen = hazard.observer === null
+        ? `the final value of ${hazard.register} is the stale one`
+        : `${instructionLabel(parsed, hazard.observer)} read the stale value at cycle ${hazard.cycle}`;
+      return `WAW on ${hazard.register}${warp}: ${producer} wrote ${hazard.register} at cycle ${written(hazard.producer)}, ` +
+        `after ${consumer} wrote it at cycle ${written(hazard.consumer)}; ${seen}`;
+    }
+  }
+}
