@@ -2,7 +2,7 @@ import type { MachineState } from '../machine/state.js';
 
 /**
  * Identity of a machine state with the absolute cycle left out. No rule of the machine reads the
- * cycle number (stalls, latencies and "not in the same cycle" are all kept as counters and flags),
+ * cycle number (stalls and fixed latencies are kept as count-downs, and phases order the steps),
  * so two states with equal keys have exactly the same futures. This is what makes the state
  * space finite and exhaustive exploration complete for unbounded latencies.
  */
@@ -12,7 +12,7 @@ export function stateKey(state: MachineState): string {
     return `${warp.next},${warp.stallLeft},${warp.scoreboards.join('.')},${registers}`;
   });
   const pipes = state.pipes.map((entries) =>
-    entries.map((e) => `${e.warp}.${e.instruction}.${e.stage === 'queued' ? 'q' : 'x'}${e.fresh ? '!' : ''}${e.writeIn}`).join(','),
+    entries.map((e) => `${e.warp}.${e.instruction}.${e.stage === 'queued' ? 'q' : 'x'}${e.writeIn}`).join(','),
   );
   return `${state.phase}|${warps.join('/')}|${pipes.join('/')}`;
 }

@@ -32,7 +32,7 @@ export function enabledActions(program: Program, state: MachineState): Action[] 
             forcedWritePending = true;
             actions.push({ type: 'write', pipe });
           }
-        } else if (!head.fresh) {
+        } else {
           actions.push({ type: 'write', pipe });
         }
       });
@@ -42,7 +42,7 @@ export function enabledActions(program: Program, state: MachineState): Action[] 
     case 'read': {
       state.pipes.forEach((entries, pipe) => {
         const head = entries.find((entry) => entry.stage === 'queued');
-        if (head && !head.fresh) actions.push({ type: 'read', pipe });
+        if (head) actions.push({ type: 'read', pipe });
       });
       actions.push({ type: 'endReads' });
       return actions;

@@ -3,7 +3,9 @@ import type { Program } from '../program.js';
 /**
  * Within a cycle the machine moves through three phases, so that a register written at cycle c
  * is seen by reads at cycle c: first results are written, then queues hand instructions to their
- * units (which read sources), then at most one instruction issues and the cycle ends.
+ * units (which read sources), then at most one instruction issues and the cycle ends. The order
+ * also gives "each step of an instruction comes in a later cycle than the previous one" for free:
+ * an instruction issued at cycle t is read at t+1 at the earliest and written at t+2.
  */
 export type Phase = 'write' | 'read' | 'issue';
 
@@ -13,8 +15,6 @@ export interface InFlight {
   readonly instruction: number;
   /** `queued`: sources not yet read (holds a queue slot); `executing`: sources read, result pending. */
   readonly stage: 'queued' | 'executing';
-  /** Reached its stage during the current cycle, so it cannot take its next step before the next cycle. */
-  readonly fresh: boolean;
   /** Fixed pipes only: cycles left until the result is written (0 = written this cycle). */
   readonly writeIn: number;
 }

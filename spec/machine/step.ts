@@ -64,7 +64,7 @@ function read(program: Program, state: MachineState, pipe: number): StepResult {
   const position = entries.findIndex((entry) => entry.stage === 'queued');
   const entry = entries[position]!;
   const { warps, event } = readSources(program, state, entry.warp, entry.instruction);
-  const moved: InFlight = { ...entry, stage: 'executing', fresh: true };
+  const moved: InFlight = { ...entry, stage: 'executing' };
   const pipes = replace(state.pipes, pipe, entries.map((e, i) => (i === position ? moved : e)));
   return { state: { ...state, warps, pipes }, events: [event] };
 }
@@ -105,25 +105,25 @@ function issue(program: Program, state: MachineState, warp: number, scoreboardMa
     scoreboards = decrement(decrement(scoreboards, readScoreboard), writeScoreboard);
     next = { ...next, warps: updateWarp(next.warps, warp, (w) => ({ ...w, scoreboards })) };
   } else if (pipe.kind === 'queue') {
-    const entry: InFlight = { warp, instruction: index, stage: 'queued', fresh: true, writeIn: 0 };
+    const entry: InFlight = { warp, instruction: index, stage: 'queued', writeIn: 0 };
     next = { ...next, pipes: replace(next.pipes, pipeIndex, [...next.pipes[pipeIndex]!, entry]) };
   } else {
     const sources = readSources(program, next, warp, index);
     events.push(sources.event);
-    const entry: InFlight = { warp, instruction: index, stage: 'executing', fresh: true, writeIn: pipe.latency };
+    const entry: InFlight = { warp, instruction: index, stage: 'executing', writeIn: pipe.latency };
     next = { ...next, warps: sources.warps, pipes: replace(next.pipes, pipeIndex, [...next.pipes[pipeIndex]!, entry]) };
   }
   return { state: endCycle(next), events };
 }
 
-/** Moves to the next cycle: stalls and fixed latencies count down, nothing is fresh any more. */
+/** Moves to the next cycle: stalls and fixed latencies count down. */
 function endCycle(state: MachineState): MachineState {
   return {
     cycle: state.cycle + 1,
     phase: 'write',
     warps: state.warps.map((warp) => (warp.stallLeft > 0 ? { ...warp, stallLeft: warp.stallLeft - 1 } : warp)),
     pipes: state.pipes.map((entries) =>
-      entries.map((entry) => ({ ...entry, fresh: false, writeIn: Math.max(0, entry.writeIn - 1) })),
+      entries.map((entry) => (entry.writeIn > 0 ? { ...entry, writeIn: entry.writeIn - 1 } : entry)),
     ),
   };
 }
