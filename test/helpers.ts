@@ -1,3 +1,4 @@
+import { InputError } from '../spec/format/error.js';
 import { parseProgram, type ParsedProgram } from '../spec/format/parse.js';
 import type { Program } from '../spec/program.js';
 
@@ -16,3 +17,14 @@ export const PIPES = `.pipe tex queue 16: TEX
 .pipe lsu queue 1: LDG, STG
 .pipe alu fixed 4: FMUL, MOV
 `;
+
+/** The problems an input is rejected with, as `line:col: message`; fails if it is accepted. */
+export function rejection(parse: () => unknown): string[] {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof InputError) return error.problems.map((p) => `${p.line}:${p.column}: ${p.message}`);
+    throw error;
+  }
+  throw new Error('expected the input to be rejected');
+}

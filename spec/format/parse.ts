@@ -32,6 +32,18 @@ interface PipePositions {
   readonly opcodes: readonly SourcePosition[];
 }
 
+/** What the parser has collected so far, line by line. */
+interface ParserState {
+  scoreboards: { value: number; at: SourcePosition } | null;
+  warps: { value: number; at: SourcePosition } | null;
+  interlock: boolean;
+  readonly pipes: Pipe[];
+  readonly pipePositions: PipePositions[];
+  readonly instructions: Instruction[];
+  readonly positions: InstructionPositions[];
+}
+
+/** A problem on the line being parsed, at a column. */
 class LineError extends Error {
   constructor(readonly column: number, message: string) {
     super(message);
@@ -47,14 +59,8 @@ const DIRECTIVES = '.scoreboards, .pipe, .warps, .interlock';
  */
 export function parseProgram(text: string, file = '<input>'): ParsedProgram {
   const problems: InputProblem[] = [];
-  const state = {
-    scoreboards: null as { value: number; at: SourcePosition } | null,
-    warps: null as { value: number; at: SourcePosition } | null,
-    interlock: false,
-    pipes: [] as Pipe[],
-    pipePositions: [] as PipePositions[],
-    instructions: [] as Instruction[],
-    positions: [] as InstructionPositions[],
+  const state: ParserState = {
+    scoreboards: null, warps: null, interlock: false, pipes: [], pipePositions: [], instructions: [], positions: [],
   };
   text.split(/\r?\n/).forEach((raw, lineIndex) => {
     const line = lineIndex + 1;
@@ -82,17 +88,8 @@ export function parseProgram(text: string, file = '<input>'): ParsedProgram {
   return { program, file, lines: state.positions.map((position) => position.line) };
 }
 
-type ParserState = Parameters<typeof parseDirective>[2];
-
-function sitePosition(
-  site: ProblemSite,
-  state: {
-    scoreboards: { at: SourcePosition } | null;
-    warps: { at: SourcePosition } | null;
-    pipePositions: readonly PipePositions[];
-    positions: readonly InstructionPositions[];
-  },
-): SourcePosition {
+/** Where in the text a semantic problem found by `validateProgram` sits. */
+function sitePosition(site: ProblemSite, state: ParserState): SourcePosition {
   switch (site.at) {
     case 'scoreboards': return state.scoreboards?.at ?? { line: 1, column: 1 };
     case 'warps': return state.warps?.at ?? { line: 1, column: 1 };
@@ -119,19 +116,7 @@ function sitePosition(
   }
 }
 
-function parseDirective(
-  tokens: Token[],
-  line: number,
-  state: {
-    scoreboards: { value: number; at: SourcePosition } | null;
-    warps: { value: number; at: SourcePosition } | null;
-    interlock: boolean;
-    pipes: Pipe[];
-    pipePositions: PipePositions[];
-    instructions: Instruction[];
-    positions: InstructionPositions[];
-  },
-): void {
+function parseDirective(tokens: Token[], line: number, state: ParserState): void {
   const [directive, ...rest] = tokens as [Token, ...Token[]];
   const end = directive.column + directive.text.length;
   switch (directive.text) {

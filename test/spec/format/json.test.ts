@@ -1,18 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../spec/format/error.js';
 import { parseProgramJson, programToJson } from '../../../spec/format/json.js';
 import { parseProgram } from '../../../spec/format/parse.js';
 import { programArbitrary } from '../../../properties/arbitraries/program.js';
+import { rejection } from '../../helpers.js';
 
 function problems(text: string): string[] {
-  try {
-    parseProgramJson(text, 'bad.json');
-  } catch (error) {
-    if (error instanceof InputError) return error.problems.map((p) => `${p.line}:${p.column}: ${p.message}`);
-    throw error;
-  }
-  throw new Error('expected the program to be rejected');
+  return rejection(() => parseProgramJson(text, 'bad.json'));
 }
 
 const VALID = () => JSON.parse(programToJson(parseProgram('.pipe tex queue 2: TEX\n[B------:R-:W0:-:S01] TEX R0 <- R1\n').program)) as {

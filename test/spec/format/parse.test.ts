@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../spec/format/error.js';
 import { parseProgram } from '../../../spec/format/parse.js';
 import { DEFAULT_CONTROL } from '../../../spec/program.js';
+import { rejection } from '../../helpers.js';
 
 const ISSUE_EXAMPLE = `# comment ('#' or '//' to end of line)
 .scoreboards 6                      # number of scoreboard counters, 1..16 (default 6)
@@ -18,15 +18,8 @@ const ISSUE_EXAMPLE = `# comment ('#' or '//' to end of line)
 NOP                                          # control field optional
 `;
 
-/** The problems a bad program produces, as `line:col: message` strings. */
 function problems(text: string): string[] {
-  try {
-    parseProgram(text, 'bad.hp');
-  } catch (error) {
-    if (error instanceof InputError) return error.problems.map((p) => `${p.line}:${p.column}: ${p.message}`);
-    throw error;
-  }
-  throw new Error('expected the program to be rejected');
+  return rejection(() => parseProgram(text, 'bad.hp'));
 }
 
 describe('parseProgram', () => {
