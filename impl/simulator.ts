@@ -92,15 +92,15 @@ export class Simulator {
     /** The spec's clock when the machine finishes: the cycle of the last write, or the one after a last DEPBAR/NOP. */
     let endCycle = 0;
 
-    const increment = (warp: number, scoreboard: number) => {
+    const change = (warp: number, scoreboard: number, by: number) => {
       if (scoreboard < 0) return;
-      counters[warp * scoreboards + scoreboard]!++;
-      nonzero[warp]! |= 1 << scoreboard;
+      const value = this.counterValue(counters[warp * scoreboards + scoreboard]! + by);
+      counters[warp * scoreboards + scoreboard] = value;
+      if (value === 0) nonzero[warp]! &= ~(1 << scoreboard);
+      else nonzero[warp]! |= 1 << scoreboard;
     };
-    const decrement = (warp: number, scoreboard: number) => {
-      if (scoreboard < 0) return;
-      if (--counters[warp * scoreboards + scoreboard]! === 0) nonzero[warp]! &= ~(1 << scoreboard);
-    };
+    const increment = (warp: number, scoreboard: number) => change(warp, scoreboard, 1);
+    const decrement = (warp: number, scoreboard: number) => change(warp, scoreboard, -1);
     const readSources = (slot: number) => {
       const warp = (slot / size) | 0;
       const instruction = slot - warp * size;
@@ -277,6 +277,14 @@ export class Simulator {
       this.readPointer[pipe] = this.tail[pipe]!;
     }
     return !overflow;
+  }
+
+  /**
+   * What a scoreboard counter holds after a change. The machine's counters are exact (overflow is
+   * detected, not wrapped); the property suites override this to plant a narrow-counter bug.
+   */
+  protected counterValue(value: number): number {
+    return value;
   }
 
   /** The next cycle at which anything can happen: a due write or read, or a warp whose wait for time ends. */
