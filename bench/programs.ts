@@ -21,3 +21,17 @@ export function benchmarkProgram(size: number): Program {
   for (let index = 0; index < size; index++) lines.push(group[index % group.length]!);
   return parseProgram(lines.join('\n'), `benchmark-${size}.hp`).program;
 }
+
+/**
+ * `benchmarkProgram(size)` with one wait removed in the middle: the FMUL that reads the second
+ * texture result no longer waits on SB0, so it can read R1 before the TEX writes it (RAW on R1).
+ */
+export function missingWaitProgram(size: number): Program {
+  const program = benchmarkProgram(size);
+  const victim = program.instructions.findIndex((instruction, index) => index >= size / 2 && instruction.control.wait.includes(0));
+  return {
+    ...program,
+    instructions: program.instructions.map((instruction, index) =>
+      index === victim ? { ...instruction, control: { ...instruction.control, wait: [] } } : instruction),
+  };
+}

@@ -12,6 +12,7 @@ import { readExpectation } from '../spec/format/expectation.js';
 import { loadProgram } from '../spec/format/load.js';
 import type { ParsedProgram } from '../spec/format/parse.js';
 import { progressLine, integerOption, UsageError, type CliIo } from './io.js';
+import { minimizeCommand } from './minimize.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -28,6 +29,8 @@ options:
   --max-states N                 state budget of exhaustive search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
   --scoreboard-bits N            width of a scoreboard counter (default 6: values up to 63)
   --replay SCHEDULE              run exactly one schedule (as printed after 'replay:') and show it
+  --minimize OUT.hp              on a hazard, shrink the program to a smallest one that still shows
+                                 the first hazard (same kind, same register) and write it to OUT.hp
   --timelines first|all|none     timelines to print for hazards (default first)
   --expect                       compare each verdict with the file's '# expect:' comment; exit 0
                                  when all match, 1 otherwise
@@ -43,7 +46,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     options: {
       mode: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' },
       'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
-      replay: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
+      replay: { type: 'string' }, minimize: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -82,6 +85,8 @@ export function checkCommand(args: string[], io: CliIo): number {
     return replayCommand(parsed[0]!, values.replay, scoreboardMax, io);
   }
 
+  if (values.minimize !== undefined && parsed.length !== 1) throw new UsageError('--minimize needs exactly one program file');
+
   const progress = progressLine(io);
   const checks: FileCheck[] = parsed.map((program) => {
     const result = checkProgram(program.program, {
@@ -93,6 +98,9 @@ export function checkCommand(args: string[], io: CliIo): number {
     return { parsed: program, result, expectation, scoreboardMax };
   });
 
+  if (values.minimize !== undefined) {
+    return minimizeCommand(parsed[0]!, checks[0]!.result, { output: values.minimize, seed, maxLatency, scoreboardMax }, io);
+  }
   if (values.json) {
     const objects = checks.map(checkJson);
     io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);

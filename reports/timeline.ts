@@ -27,7 +27,7 @@ export function renderTimeline(parsed: ParsedProgram, trace: Trace, hazard?: Haz
   const { program } = parsed;
   const scoreboards = usedScoreboards(program);
   const multiWarp = program.warps > 1;
-  const header = ['cycle', ...(multiWarp ? ['warp'] : []), 'event', 'instruction', 'detail', ...scoreboards.map((s) => `SB${s}`)];
+  const header = ['cycle', ...(multiWarp ? ['warp'] : []), 'event', 'instruction', 'detail', ...scoreboards.map((s) => `SB${s}`), ''];
   const rows: string[][] = [];
   const key = hazard ? hazardKey(hazard) : null;
   const marksHazard = (step: Trace['steps'][number]) => step.hazards.some((found) => hazardKey(found) === key);
@@ -39,11 +39,11 @@ export function renderTimeline(parsed: ParsedProgram, trace: Trace, hazard?: Haz
       lastCycle = event.cycle;
       rows.push([
         cycle, ...(multiWarp ? [String(event.warp)] : []), event.type, instructionLabel(parsed, event.instruction),
-        eventDetail(event), ...scoreboards.map((s) => String(counters[s])),
+        eventDetail(event), ...scoreboards.map((s) => String(counters[s])), '',
       ]);
     }
     if (hazard && marksHazard(step)) {
-      rows[rows.length - 1]![4] += `   <== ${hazard.kind}${hazard.kind === 'overflow' ? '' : ` on ${hazard.register}`}`;
+      rows[rows.length - 1]![header.length - 1] = `<== ${hazard.kind}${hazard.kind === 'overflow' ? '' : ` on ${hazard.register}`}`;
       break;
     }
   }
@@ -51,7 +51,7 @@ export function renderTimeline(parsed: ParsedProgram, trace: Trace, hazard?: Haz
     const final = trace.steps.at(-1)?.state ?? trace.initial;
     const holder = final.warps[hazard.warp]!.registers[hazard.register];
     rows.push(['end', ...(multiWarp ? [String(hazard.warp)] : []), 'final', `${hazard.register} holds #${holder}'s value`,
-      `expected #${hazard.consumer}'s   <== ${hazard.kind} on ${hazard.register}`, ...scoreboards.map(() => '')]);
+      `expected #${hazard.consumer}'s`, ...scoreboards.map(() => ''), `<== ${hazard.kind} on ${hazard.register}`]);
   }
   return formatTable(header, rows, [0]);
 }
