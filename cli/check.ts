@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { checkJson, meetsExpectation, renderCheckText, type FileCheck } from '../reports/checkReport.js';
 import { describeHazard } from '../reports/describeHazard.js';
 import { renderTimeline } from '../reports/timeline.js';
-import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckMode } from '../spec/explore/check.js';
+import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
 import { parseSchedule, replay } from '../spec/explore/trace.js';
 import { combinedExitCode } from '../spec/explore/verdict.js';
 import { InputError } from '../spec/format/error.js';

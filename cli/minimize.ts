@@ -1,7 +1,7 @@
 import { minimizeProgram } from '../impl/minimize/minimizeProgram.js';
 import { matchesTarget } from '../impl/minimize/showsHazard.js';
 import { renderCheckText } from '../reports/checkReport.js';
-import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckResult } from '../spec/explore/check.js';
+import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckResult } from '../impl/check.js';
 import { printProgram } from '../spec/format/print.js';
 import type { ParsedProgram } from '../spec/format/parse.js';
 import { parseProgram } from '../spec/format/parse.js';

@@ -1,29 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exploreExhaustive } from '../spec/explore/exhaustive.js';
-import { runSchedule } from '../spec/explore/latencySchedule.js';
 import type { Hazard } from '../spec/oracle/hazard.js';
-import { randomSchedule } from '../spec/schedule/latencySchedule.js';
 import { deepProgramArbitrary } from './arbitraries/deepProgram.js';
 import { programArbitrary } from './arbitraries/program.js';
 import { protectedProgramArbitrary, singleProtectionArbitrary } from './arbitraries/protected.js';
-import { checkLaw, lawInputs } from './law.js';
-import { firstValueMismatch } from './valueOracle.js';
-
-/** Where the oracle says a hazard became visible: the reading instruction, or the final state. */
-function site(hazard: Exclude<Hazard, { kind: 'overflow' }>) {
-  const reader = hazard.kind === 'RAW' ? hazard.consumer : hazard.kind === 'WAR' ? hazard.producer : hazard.observer ?? 'final';
-  return { kind: hazard.kind, warp: hazard.warp, reader, register: hazard.register };
-}
+import { checkLaw } from './checkLaw.js';
+import { lawInputs } from './law.js';
+import { hazardFreeUnderEverySchedule, oracleAgreesWithValues } from './laws.js';
 
 describe('hazard laws', () => {
   it('a program whose every dependency waits for zero is hazard-free under every schedule', () => {
     const inputs = lawInputs(protectedProgramArbitrary({ maxInstructions: 6, registers: 3, scoreboards: 3, maxWarps: 2 }), fc.constant(63));
-    checkLaw('protected programs are hazard-free', import.meta.filename, inputs, ({ program }) => {
-      const result = exploreExhaustive(program, { maxStates: 30_000 });
-      if (!result.complete) return; // too big to decide exhaustively: says nothing
-      expect(result.hazards.map((found) => found.hazard)).toEqual([]);
-    }, 150);
+    checkLaw('protected programs are hazard-free', import.meta.filename, inputs, hazardFreeUnderEverySchedule, 150);
   });
 
   it('removing the only protection between a variable-latency producer and its consumer yields that hazard', () => {
@@ -37,12 +26,6 @@ describe('hazard laws', () => {
 
   it('the oracle agrees with an independent value-based formulation: hazard iff some value differs, first at the same read', () => {
     const inputs = lawInputs(fc.oneof(programArbitrary({ maxInstructions: 10, registers: 4, scoreboards: 3, maxWarps: 2 }), deepProgramArbitrary({ maxRepeat: 12 })));
-    checkLaw('oracle agrees with value semantics', import.meta.filename, inputs, ({ program, seed, maxLatency, scoreboardMax }) => {
-      const run = runSchedule(program, randomSchedule(program, seed, maxLatency), scoreboardMax);
-      const finished = !run.hazards.some((h) => h.kind === 'overflow');
-      const registerHazards = run.hazards.filter((h): h is Exclude<Hazard, { kind: 'overflow' }> => h.kind !== 'overflow');
-      const mismatch = firstValueMismatch(program, run.events, finished);
-      expect(mismatch).toEqual(registerHazards.length === 0 ? null : site(registerHazards[0]!));
-    }, 300);
+    checkLaw('oracle agrees with value semantics', import.meta.filename, inputs, oracleAgreesWithValues, 300);
   });
 });

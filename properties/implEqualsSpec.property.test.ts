@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { deepProgramArbitrary } from './arbitraries/deepProgram.js';
 import { programArbitrary } from './arbitraries/program.js';
-import { checkLaw, lawInputs } from './law.js';
+import { checkLaw } from './checkLaw.js';
+import { lawInputs } from './law.js';
 import { implEqualsSpec, refinesSpec } from './laws.js';
 
 const inputs = lawInputs(fc.oneof(programArbitrary({ maxInstructions: 10, registers: 4, scoreboards: 3, maxWarps: 3 }), deepProgramArbitrary()));

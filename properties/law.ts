@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { expect } from 'vitest';
 import { simplifyInstructions } from '../impl/minimize/simplifyInstructions.js';
+import { packageRoot } from '../spec/format/packageRoot.js';
 import { printProgram } from '../spec/format/print.js';
 import type { Program } from '../spec/program.js';
 
@@ -30,66 +30,63 @@ export interface Violation {
   readonly instructionsBefore: number;
 }
 
-const REGRESSIONS = join(import.meta.dirname, 'regressions');
+const REGRESSIONS = join(packageRoot(), 'properties', 'regressions');
 
-/** Runs a law; returns the simplified violation, or null when it held for every run. */
-export function findViolation(inputs: fc.Arbitrary<LawInput>, law: (input: LawInput) => void, numRuns: number): Violation | null {
-  const replaySeed = process.env['HAZARDPROOF_SEED'];
-  const parameters: fc.Parameters<[LawInput]> = replaySeed === undefined
+/** A law: null when it holds for the input, else what went wrong. */
+export type LawCheck = (input: LawInput) => string | null;
+
+/**
+ * Runs a law on `numRuns` generated inputs; returns the violation shrunk by fast-check and then
+ * simplified argument by argument, or null when the law held every time. `seed` and `path`
+ * replay a recorded run (fast-check's own replay parameters).
+ */
+export function findViolation(inputs: fc.Arbitrary<LawInput>, law: LawCheck, numRuns: number, replayAt?: { seed: number; path?: string }): Violation | null {
+  const parameters: fc.Parameters<[LawInput]> = replayAt === undefined
     ? { numRuns }
-    : { numRuns, seed: Number(replaySeed), ...(process.env['HAZARDPROOF_PATH'] ? { path: process.env['HAZARDPROOF_PATH'] } : {}) };
-  const result = fc.check(fc.property(inputs, (input) => { law(input); }), parameters);
+    : { numRuns, seed: replayAt.seed, ...(replayAt.path ? { path: replayAt.path } : {}) };
+  const result = fc.check(fc.property(inputs, (input) => law(input) === null), parameters);
   if (!result.failed || !result.counterexample) return null;
   const shrunk = result.counterexample[0];
-  const fails = (input: LawInput) => failure(law, input) !== null;
+  const fails = (input: LawInput) => law(input) !== null;
   const program = simplifyInstructions(shrunk.program, (candidate) => fails({ ...shrunk, program: candidate })).program;
   let input: LawInput = { ...shrunk, program };
   while (input.maxLatency > 1 && fails({ ...input, maxLatency: input.maxLatency - 1 })) input = { ...input, maxLatency: input.maxLatency - 1 };
   return {
     seed: result.seed, path: result.counterexamplePath ?? '', input,
-    message: failure(law, input) ?? 'law failed', instructionsBefore: shrunk.program.instructions.length,
+    message: law(input) ?? 'law failed', instructionsBefore: shrunk.program.instructions.length,
   };
 }
 
-/**
- * Checks a law as a test: first on every saved regression of this law, then on `numRuns`
- * generated inputs. A violation is saved to the regression corpus and thrown with its seed, path,
- * a replay command and the simplified counterexample as a `.hp` program.
- */
-export function checkLaw(name: string, testFile: string, inputs: fc.Arbitrary<LawInput>, law: (input: LawInput) => void, numRuns: number): void {
+/** Saved violations of a law, oldest first (the regression corpus every run replays first). */
+export function savedRegressions(name: string): { file: string; input: LawInput }[] {
   const folder = join(REGRESSIONS, slug(name));
-  if (existsSync(folder)) {
-    for (const file of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
-      const saved = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { input: LawInput };
-      const message = failure(law, saved.input);
-      if (message !== null) throw new Error(`law '${name}' fails on saved regression ${relative(process.cwd(), join(folder, file))}:\n${message}`);
-    }
-  }
-  const violation = findViolation(inputs, law, numRuns);
-  if (!violation) return;
-  mkdirSync(folder, { recursive: true });
-  const text = JSON.stringify({ law: name, seed: violation.seed, path: violation.path, input: violation.input }, null, 2);
-  const saved = join(folder, `${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`);
-  writeFileSync(saved, `${text}\n`);
-  const { input } = violation;
-  const title = (expect.getState().currentTestName ?? name).split(' > ').at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  throw new Error([
-    `law '${name}' does not hold (seed ${violation.seed}, path "${violation.path}")`,
-    `replay: HAZARDPROOF_SEED=${violation.seed} HAZARDPROOF_PATH="${violation.path}" npx vitest run ${relative(process.cwd(), testFile)} -t "${title}"`,
-    `saved to the regression corpus: ${relative(process.cwd(), saved)} (replayed first by every run)`,
-    `counterexample (${violation.instructionsBefore} instructions after fast-check's shrinking, ${input.program.instructions.length} after simplification; schedule seed ${input.seed}, latencies 1..${input.maxLatency}, scoreboard max ${input.scoreboardMax}):`,
-    printProgram(input.program).trimEnd().split('\n').map((line) => `  ${line}`).join('\n'),
-    violation.message,
-  ].join('\n'));
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder).filter((f) => f.endsWith('.json')).sort().map((file) => ({
+    file: join(folder, file),
+    input: (JSON.parse(readFileSync(join(folder, file), 'utf8')) as { input: LawInput }).input,
+  }));
 }
 
-function failure(law: (input: LawInput) => void, input: LawInput): string | null {
-  try {
-    law(input);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
+/** Adds a violation to the regression corpus; returns the file written. */
+export function saveRegression(name: string, violation: Violation): string {
+  const folder = join(REGRESSIONS, slug(name));
+  mkdirSync(folder, { recursive: true });
+  const text = JSON.stringify({ law: name, seed: violation.seed, path: violation.path, input: violation.input }, null, 2);
+  const file = join(folder, `${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`);
+  writeFileSync(file, `${text}\n`);
+  return file;
+}
+
+/** The lines that present a violation: seed and path, the counterexample as a .hp program, the message. */
+export function describeViolation(name: string, violation: Violation): string[] {
+  const { input } = violation;
+  return [
+    `law '${name}' does not hold (seed ${violation.seed}, path "${violation.path}")`,
+    `counterexample (${violation.instructionsBefore} instructions after fast-check's shrinking, ${input.program.instructions.length} after simplification; ` +
+      `schedule seed ${input.seed}, latencies 1..${input.maxLatency}, scoreboard max ${input.scoreboardMax}):`,
+    printProgram(input.program).trimEnd().split('\n').map((line) => `  ${line}`).join('\n'),
+    violation.message,
+  ];
 }
 
 function slug(name: string): string {

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../spec/explore/check.js';
+import type { CheckResult } from '../impl/check.js';
 import type { FoundHazard } from '../spec/explore/found.js';
 import { formatSchedule, replay, type Trace } from '../spec/explore/trace.js';
 import type { Expectation } from '../spec/format/expectation.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meetsExpectation } from '../reports/checkReport.js';
-import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../spec/explore/check.js';
+import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
 import { readExpectation } from '../spec/format/expectation.js';
 import { parseProgram } from '../spec/format/parse.js';
 

@@ -1,9 +1,13 @@
-import { DEFAULT_SCOREBOARD_MAX } from '../machine/step.js';
-import type { Program } from '../program.js';
-import { exploreExhaustive } from './exhaustive.js';
-import { HazardCollection, type FoundHazard } from './found.js';
-import { runLatencySchedule, runSeed } from './latencySchedule.js';
-import type { Verdict } from './verdict.js';
+import { exploreExhaustive } from '../spec/explore/exhaustive.js';
+import { HazardCollection, type FoundHazard } from '../spec/explore/found.js';
+import { runSeed } from '../spec/explore/latencySchedule.js';
+import type { Verdict } from '../spec/explore/verdict.js';
+import { DEFAULT_SCOREBOARD_MAX } from '../spec/machine/step.js';
+import type { Program } from '../spec/program.js';
+import { randomSchedule } from '../spec/schedule/latencySchedule.js';
+import { compileProgram } from './compiled.js';
+import { Simulator } from './simulator.js';
+import { traceActions } from './traceActions.js';
 
 /** How `check` searches: exhaustive, random, or exhaustive when it fits and random otherwise. */
 export type CheckMode = 'auto' | 'exhaustive' | 'random';
@@ -79,12 +83,18 @@ export function checkProgram(program: Program, options: CheckOptions): CheckResu
     }
     stoppedNote = `; exhaustive search stopped at the ${options.maxStates}-state limit first`;
   }
+  // Random schedules run on the simulator (checked equal to the spec by the property suites);
+  // a schedule with a hazard is run again with a trace, whose spec actions every report replays.
   const hazards = new HazardCollection();
+  const simulator = new Simulator(compileProgram(program), scoreboardMax);
   for (let index = 0; index < options.runs; index++) {
-    if (index % 64 === 0) options.onProgress?.({ phase: 'random', done: index, total: options.runs });
+    if (index % 256 === 0) options.onProgress?.({ phase: 'random', done: index, total: options.runs });
     const seed = runSeed(options.seed, index);
-    const run = runLatencySchedule(program, seed, options.maxLatency, scoreboardMax);
-    for (const hazard of run.hazards) hazards.add({ hazard, schedule: run.schedule, seed });
+    const schedule = randomSchedule(program, seed, options.maxLatency);
+    if (simulator.run(schedule).hazards.length === 0) continue;
+    const run = simulator.run(schedule, true);
+    const actions = traceActions(program, run.events!);
+    for (const hazard of run.hazards) hazards.add({ hazard, schedule: actions, seed });
   }
   const covered = `${options.runs} random schedules (delays 1..${options.maxLatency} cycles, seeds ${options.seed}..${runSeed(options.seed, options.runs - 1)})`;
   const common = { hazards: hazards.list(), schedulesExplored: options.runs, statesExplored, exhaustiveComplete };
