@@ -7,4 +7,4 @@ const io = {
   stderr: (text) => process.stderr.write(text),
   progress: Boolean(process.stderr.isTTY) && !process.env.CI,
 };
-process.exitCode = run(process.argv.slice(2), io);
+process.exitCode = await run(process.argv.slice(2), io);

@@ -3,24 +3,27 @@ import { join } from 'node:path';
 import { packageRoot } from '../spec/format/packageRoot.js';
 import { CHECK_USAGE, checkCommand } from './check.js';
 import { UsageError, type CliIo } from './io.js';
+import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import { PRINT_USAGE, printCommand } from './print.js';
 
 const USAGE = `usage: hazardproof <command> [options]
 
 commands:
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
+  fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   print FILE      print a program in canonical .hp form, or as JSON (--json)
   help [COMMAND]  show help
 
 Run 'hazardproof help COMMAND' for a command's options.`;
 
-const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number; usage: string }> = {
+const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Promise<number>; usage: string }> = {
   check: { run: checkCommand, usage: CHECK_USAGE },
+  fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
   print: { run: printCommand, usage: PRINT_USAGE },
 };
 
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
-export function run(argv: string[], io: CliIo): number {
+export async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -35,7 +38,7 @@ export function run(argv: string[], io: CliIo): number {
     }
     const entry = COMMANDS[command];
     if (!entry) throw new UsageError(`unknown command '${command}'`);
-    return entry.run(rest, io);
+    return await entry.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {
       io.stderr(`hazardproof: ${(error as Error).message}\nRun 'hazardproof help${command && COMMANDS[command] ? ` ${command}` : ''}' for usage.\n`);

@@ -4,6 +4,7 @@ import { formatSchedule, replay, type Trace } from '../spec/explore/trace.js';
 import type { Expectation } from '../spec/format/expectation.js';
 import type { ParsedProgram } from '../spec/format/parse.js';
 import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
+import { DEFAULT_SCOREBOARD_MAX } from '../spec/machine/step.js';
 import { describeHazard, eventCycle } from './describeHazard.js';
 import { renderTimeline } from './timeline.js';
 
@@ -26,13 +27,18 @@ export interface ExplainedHazard {
 
 /** Replays a hazard's schedule (so every report shows a trace the model really allows) and describes it. */
 export function explainHazard(check: FileCheck, found: FoundHazard): ExplainedHazard {
-  const { parsed, result } = check;
-  const trace = replay(parsed.program, found.schedule, check.scoreboardMax);
+  return explainFound(check.parsed, found, check.result.maxLatency, check.scoreboardMax);
+}
+
+/** `explainHazard` for a hazard found outside `check` (fuzz): the replay command reruns its schedule seed. */
+export function explainFound(parsed: ParsedProgram, found: FoundHazard, maxLatency: number, scoreboardMax: number): ExplainedHazard {
+  const trace = replay(parsed.program, found.schedule, scoreboardMax);
   const hazard = trace.hazards.find((h) => hazardKey(h) === hazardKey(found.hazard));
   if (!hazard) throw new Error(`internal error: the schedule of ${hazardKey(found.hazard)} does not reproduce it`);
+  const bits = scoreboardMax === DEFAULT_SCOREBOARD_MAX ? '' : ` --scoreboard-bits ${Math.log2(scoreboardMax + 1)}`;
   const replayCommand = found.seed === null
-    ? `hazardproof check ${parsed.file} --replay "${formatSchedule(found.schedule)}"`
-    : `hazardproof check ${parsed.file} --mode random --seed ${found.seed} --runs 1 --max-latency ${result.maxLatency}`;
+    ? `hazardproof check ${parsed.file} --replay "${formatSchedule(found.schedule)}"${bits}`
+    : `hazardproof check ${parsed.file} --mode random --seed ${found.seed} --runs 1 --max-latency ${maxLatency}${bits}`;
   return { hazard, trace, description: describeHazard(parsed, hazard, trace), replayCommand, found };
 }
 

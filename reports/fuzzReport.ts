@@ -1,0 +1,116 @@
+import { compileProgram } from '../impl/compiled.js';
+import { Simulator } from '../impl/simulator.js';
+import { traceActions } from '../impl/traceActions.js';
+import type { CampaignConfig, CampaignResult, TargetOutcome } from '../properties/fuzz/campaign.js';
+import { describeViolation } from '../properties/law.js';
+import { LAWS } from '../properties/fuzz/targets.js';
+import { formatSchedule } from '../spec/explore/trace.js';
+import { hazardKey } from '../spec/oracle/hazard.js';
+import { printProgram } from '../spec/format/print.js';
+import type { ParsedProgram } from '../spec/format/parse.js';
+import { randomSchedule } from '../spec/schedule/latencySchedule.js';
+import { explainFound } from './checkReport.js';
+import { junitXml, type JunitCase } from './junit.js';
+import { renderTimeline } from './timeline.js';
+
+/** One target's outcome in words and data, shared by the text, JSON and JUnit renderings. */
+interface DescribedOutcome {
+  readonly name: string;
+  readonly kind: 'program' | 'law';
+  readonly verdict: 'hazard' | 'no-hazard-found' | 'violated' | 'held';
+  readonly summary: string;
+  readonly findings: readonly { readonly message: string; readonly details: string; readonly json: Record<string, unknown> }[];
+  readonly runs: number;
+}
+
+/** The command line that reruns a campaign's settings (without the targets). */
+function campaignFlags(config: CampaignConfig): string {
+  return `--seed ${config.seed} --max-latency ${config.maxLatency}${config.shard.count > 1 ? ` --shard ${config.shard.index + 1}/${config.shard.count}` : ''}`;
+}
+
+function describe(outcome: TargetOutcome, parsed: ParsedProgram | null, config: CampaignConfig): DescribedOutcome {
+  const { target, runs } = outcome;
+  if (target.type === 'law') {
+    const statement = LAWS[target.law].statement;
+    if (!outcome.violation) {
+      return { name: target.name, kind: 'law', verdict: 'held', runs, findings: [], summary: `held for ${runs} generated inputs (${statement}); not a proof` };
+    }
+    const { violation, batchSeed, runs: batchRuns } = outcome.violation;
+    const replay = `hazardproof fuzz --generate ${target.generator} --law ${target.law} --seed ${batchSeed} --runs ${batchRuns}`;
+    const lines = describeViolation(target.name, violation);
+    return {
+      name: target.name, kind: 'law', verdict: 'violated', runs, summary: `VIOLATED: ${statement}`,
+      findings: [{
+        message: lines[0]!, details: [...lines, `replay: ${replay}`].join('\n'),
+        json: { law: target.law, generator: target.generator, fastCheckSeed: violation.seed, path: violation.path, message: violation.message,
+          counterexample: printProgram(violation.input.program), scheduleSeed: violation.input.seed, maxLatency: violation.input.maxLatency,
+          scoreboardMax: violation.input.scoreboardMax, replay },
+      }],
+    };
+  }
+  const program = parsed!;
+  if (outcome.hazards.length === 0) {
+    return { name: target.name, kind: 'program', verdict: 'no-hazard-found', runs, findings: [],
+      summary: `no hazard in ${runs} random schedules (delays 1..${config.maxLatency}); this is not a proof` };
+  }
+  const simulator = new Simulator(compileProgram(program.program), config.scoreboardMax);
+  const findings = outcome.hazards.map(({ hazard, seed }, index) => {
+    const run = simulator.run(randomSchedule(program.program, seed, config.maxLatency), true);
+    const schedule = traceActions(program.program, run.events!);
+    const explained = explainFound(program, { hazard: run.hazards.find((h) => hazardKey(h) === hazardKey(hazard)) ?? hazard, schedule, seed }, config.maxLatency, config.scoreboardMax);
+    const timeline = index === 0 ? `\n\n${renderTimeline(program, explained.trace, explained.hazard)}\n` : '';
+    return {
+      message: explained.description,
+      details: `${explained.description}${timeline}\nreplay: ${explained.replayCommand}`,
+      json: { ...explained.hazard, description: explained.description, scheduleSeed: seed, schedule: formatSchedule(schedule), replay: explained.replayCommand },
+    };
+  });
+  return { name: target.name, kind: 'program', verdict: 'hazard', runs, findings,
+    summary: `${findings.length} distinct hazard(s) in ${runs} random schedules (delays 1..${config.maxLatency})` };
+}
+
+/** Everything a fuzz run reports, computed once. */
+export interface FuzzReport {
+  readonly text: string;
+  readonly json: Record<string, unknown>;
+  readonly junit: string;
+  readonly failed: boolean;
+}
+
+/** Builds the text, JSON and JUnit reports of a campaign. `parsed[i]` is the program of target i (null for laws). */
+export function fuzzReport(result: CampaignResult, parsed: readonly (ParsedProgram | null)[], config: CampaignConfig, command: string): FuzzReport {
+  const described = result.outcomes.map((outcome, index) => describe(outcome, parsed[index] ?? null, config));
+  const failed = described.some((d) => d.verdict === 'hazard' || d.verdict === 'violated');
+  const totalRuns = described.reduce((sum, d) => sum + d.runs, 0);
+  const seconds = result.elapsedMs / 1000;
+  const why = result.timedOut ? ` (stopped by the ${(config.timeMs! / 1000).toFixed(0)} s budget)` : '';
+  const text = [
+    ...described.flatMap((d) => [`${d.name}: ${d.verdict}: ${d.summary}`, ...d.findings.map((f) => indent(f.details, 2)), '']),
+    `${totalRuns} runs over ${described.length} target(s) in ${seconds.toFixed(2)} s${why}, seed ${config.seed}, shard ${config.shard.index + 1}/${config.shard.count}, ${config.jobs} job(s)`,
+    `same campaign: ${command} ${campaignFlags(config)}${config.runs === null ? '' : ` --runs ${config.runs}`}`,
+  ].join('\n');
+  const json = {
+    tool: 'hazardproof fuzz',
+    seed: config.seed, maxLatency: config.maxLatency, scoreboardMax: config.scoreboardMax, batchSize: config.batchSize,
+    runsPerTarget: config.runs, timeBudgetSeconds: config.timeMs === null ? null : config.timeMs / 1000, timedOut: result.timedOut,
+    shard: { index: config.shard.index + 1, count: config.shard.count }, jobs: config.jobs, elapsedMs: Math.round(result.elapsedMs),
+    verdict: failed ? 'failed' : 'passed',
+    targets: described.map((d, index) => ({
+      name: d.name, kind: d.kind, verdict: d.verdict, summary: d.summary, runs: d.runs, batches: result.outcomes[index]!.batches,
+      elapsedMs: Math.round(result.outcomes[index]!.elapsedMs),
+      findings: d.findings.map((f) => f.json),
+    })),
+  };
+  const cases: JunitCase[] = described.map((d, index) => ({
+    classname: d.kind === 'program' ? 'hazardproof.fuzz.program' : 'hazardproof.fuzz.law',
+    name: d.name,
+    seconds: result.outcomes[index]!.elapsedMs / 1000,
+    output: `${d.verdict}: ${d.summary} (seed ${config.seed})`,
+    ...(d.findings.length > 0 ? { failure: { type: d.verdict, message: d.findings.map((f) => f.message).join('; '), details: d.findings.map((f) => f.details).join('\n\n') } } : {}),
+  }));
+  return { text, json, junit: junitXml(`hazardproof fuzz (seed ${config.seed}, shard ${config.shard.index + 1}/${config.shard.count})`, cases, seconds), failed };
+}
+
+function indent(text: string, spaces: number): string {
+  return text.split('\n').map((line) => (line ? ' '.repeat(spaces) + line : line)).join('\n');
+}
