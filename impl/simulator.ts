@@ -249,21 +249,14 @@ export class Simulator {
     events?.push({ type: 'issue', cycle, warp, instruction });
     increment(warp, readScoreboard);
     increment(warp, writeScoreboard);
-    let overflow = false;
-    for (const scoreboard of readScoreboard === writeScoreboard ? [readScoreboard] : [readScoreboard, writeScoreboard]) {
-      if (scoreboard < 0) continue;
-      const value = this.counters[warp * c.scoreboards + scoreboard]!;
-      if (value > this.scoreboardMax) {
-        overflow = true;
-        events?.push({ type: 'overflow', cycle, warp, instruction, scoreboard, value });
-        hazards.push({ kind: 'overflow', warp, scoreboard, instruction, value, cycle });
-      }
-    }
+    // Same order as the spec: the read scoreboard, then the write scoreboard if it is another one.
+    const overflow = this.overflowed(warp, instruction, readScoreboard, cycle, events, hazards)
+      | (writeScoreboard !== readScoreboard ? this.overflowed(warp, instruction, writeScoreboard, cycle, events, hazards) : 0);
     const pipe = c.pipeOf[instruction]!;
     if (pipe < 0) {
       decrement(warp, readScoreboard);
       decrement(warp, writeScoreboard);
-      return !overflow;
+      return overflow === 0;
     }
     this.buffers[pipe]![this.tail[pipe]!++] = slot;
     if (c.program.interlock) {
@@ -276,7 +269,17 @@ export class Simulator {
       decrement(warp, readScoreboard);
       this.readPointer[pipe] = this.tail[pipe]!;
     }
-    return !overflow;
+    return overflow === 0;
+  }
+
+  /** Records an overflow of `scoreboard` if its counter is past the maximum; returns 1 if so. */
+  private overflowed(warp: number, instruction: number, scoreboard: number, cycle: number, events: MachineEvent[] | null, hazards: Hazard[]): number {
+    if (scoreboard < 0) return 0;
+    const value = this.counters[warp * this.compiled.scoreboards + scoreboard]!;
+    if (value <= this.scoreboardMax) return 0;
+    events?.push({ type: 'overflow', cycle, warp, instruction, scoreboard, value });
+    hazards.push({ kind: 'overflow', warp, scoreboard, instruction, value, cycle });
+    return 1;
   }
 
   /**
