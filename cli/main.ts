@@ -5,12 +5,14 @@ import { CHECK_USAGE, checkCommand } from './check.js';
 import { UsageError, type CliIo } from './io.js';
 import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import { PRINT_USAGE, printCommand } from './print.js';
+import { PROVE_USAGE, proveCommand } from './prove.js';
 
 const USAGE = `usage: hazardproof <command> [options]
 
 commands:
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
+  prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
   print FILE      print a program in canonical .hp form, or as JSON (--json)
   help [COMMAND]  show help
 
@@ -19,6 +21,7 @@ Run 'hazardproof help COMMAND' for a command's options.`;
 const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Promise<number>; usage: string }> = {
   check: { run: checkCommand, usage: CHECK_USAGE },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
+  prove: { run: proveCommand, usage: PROVE_USAGE },
   print: { run: printCommand, usage: PRINT_USAGE },
 };
 

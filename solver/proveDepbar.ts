@@ -52,6 +52,7 @@ export async function proveDepbar(program: Program, index: number, timeoutMs: nu
     }
     return unknowns.length > 0 ? 'unknown' as const : 'proved' as const;
   };
+  const all = dependencies.length === 1 ? 'its one dependency' : `all ${dependencies.length} dependencies`;
   const done = (verdict: DepbarVerdict, largestSafe: number | null, reason: string, breaking: DepbarProof['breaking']): DepbarProof =>
     ({ index, scoreboard, immediate, verdict, largestSafe, reason, dependencies, order, breaking, obligations, elapsedMs: performance.now() - started });
 
@@ -59,10 +60,10 @@ export async function proveDepbar(program: Program, index: number, timeoutMs: nu
   const atK = await check(immediate);
   if (atK === 'unknown') return done('unknown', null, `the solver could not decide: ${unknowns.join('; ')}`, null);
   if (atK === 'proved') {
-    if (immediate === MAX_DEPBAR_LIMIT) return done('sound-tight', immediate, `proved safe for all ${dependencies.length} dependencies; ${immediate} is the largest immediate there is`, null);
+    if (immediate === MAX_DEPBAR_LIMIT) return done('sound-tight', immediate, `proved safe for ${all}; ${immediate} is the largest immediate there is`, null);
     const above = await check(immediate + 1);
     if (above === 'unknown') return done('unknown', null, `sound, but whether ${immediate + 1} is unsafe could not be decided: ${unknowns.join('; ')}`, null);
-    if (above !== 'proved') return done('sound-tight', immediate, `proved safe for all ${dependencies.length} dependencies, and ${immediate + 1} is unsafe`, { ...above, immediate: immediate + 1 });
+    if (above !== 'proved') return done('sound-tight', immediate, `proved safe for ${all}, and ${immediate + 1} is unsafe`, { ...above, immediate: immediate + 1 });
   }
   const largest = await largestSafe(check, dependencies);
   if (largest.verdict === 'unknown') return done('unknown', null, `the largest safe immediate could not be decided: ${unknowns.join('; ')}`, null);

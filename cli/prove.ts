@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
+import { renderDepbarProof } from '../reports/depbarReport.js';
+import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
+import { releaseZ3 } from '../solver/z3.js';
+import { combinedExitCode } from '../spec/explore/verdict.js';
+import { InputError } from '../spec/format/error.js';
+import { loadProgram } from '../spec/format/load.js';
+import type { ParsedProgram } from '../spec/format/parse.js';
+import { integerOption, UsageError, type CliIo } from './io.js';
+
+/** Help text of `hazardproof prove`. */
+export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS]
+
+For every DEPBAR.LE SBn, k: proves with Z3 that k is safe for every dependency it protects under
+every order of the events counted on SBn that the machine allows, and that k + 1 is not (tight).
+Verdicts: sound-tight, sound (not tight: the largest safe value is given), unsound (with the
+order that breaks it), unknown (the solver's reason). Then the whole program's verdict, with the
+verdict names of 'check'.
+
+options:
+  --smt2 DIR      write every proof obligation as an SMT-LIB 2 file into DIR
+  --timeout MS    per-query solver timeout (default 10000)
+  --max-states N  state budget of the whole-program search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
+  --json          one JSON object per file (an array for several)
+
+exit codes: 0 everything sound and the program safe or no hazard found, 1 an unsound DEPBAR or a
+hazard, 2 usage or input error, 3 unknown`;
+
+/** `hazardproof prove`: returns the exit code. */
+export async function proveCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true,
+    options: { json: { type: 'boolean' }, smt2: { type: 'string' }, timeout: { type: 'string' }, 'max-states': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    io.stdout(`${PROVE_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
+  const timeoutMs = integerOption('timeout', values.timeout, 10_000, 1);
+  const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
+  const parsed: ParsedProgram[] = [];
+  const problems: string[] = [];
+  for (const file of positionals) {
+    try {
+      parsed.push(loadProgram(file));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0) {
+    io.stderr(`${problems.join('\n')}\n`);
+    return 2;
+  }
+  try {
+    const reports = [];
+    const codes: number[] = [];
+    for (const program of parsed) {
+      const started = performance.now();
+      const depbars: DepbarProof[] = [];
+      for (const [index, instruction] of program.program.instructions.entries()) {
+        if (instruction.kind === 'depbar') depbars.push(await proveDepbar(program.program, index, timeoutMs));
+      }
+      if (values.smt2) writeObligations(values.smt2, program.file, depbars);
+      const whole = checkProgram(program.program, { ...DEFAULT_CHECK_OPTIONS, seed: randomInt(0, 2 ** 31), maxStates, mode: 'auto' });
+      const elapsedMs = performance.now() - started;
+      const verdicts = depbars.map((d) => d.verdict);
+      codes.push(verdicts.includes('unsound') ? 1 : combinedExitCode([whole.verdict, ...(verdicts.includes('unknown') ? ['unknown' as const] : [])]));
+      reports.push({ program, depbars, whole, elapsedMs });
+    }
+    if (values.json) {
+      const objects = reports.map(({ program, depbars, whole, elapsedMs }) => ({
+        file: program.file,
+        depbars: depbars.map((d) => ({
+          index: d.index, line: program.lines[d.index], scoreboard: d.scoreboard, immediate: d.immediate, verdict: d.verdict, largestSafe: d.largestSafe,
+          reason: d.reason, elapsedMs: Math.round(d.elapsedMs), queries: d.obligations.length,
+          dependencies: d.dependencies.map(({ kind, register, producer, consumer, event }) => ({ kind, register, producer, consumer, event })),
+          breakingOrder: d.breaking === null ? null : {
+            immediate: d.breaking.immediate,
+            doneAtBarrier: d.breaking.order.doneAtBarrier,
+            events: d.breaking.order.sequence.map((e) => ({ instruction: d.order.events[e]!.instruction, event: d.order.events[e]!.kind, counted: d.order.events[e]!.counted })),
+          },
+        })),
+        program: { verdict: whole.verdict, reason: whole.reason, method: whole.exhaustiveComplete ? 'exhaustive state exploration' : 'random schedules' },
+        elapsedMs: Math.round(elapsedMs),
+      }));
+      io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+    } else {
+      io.stdout(`${reports.map(({ program, depbars, whole, elapsedMs }) => [
+        `${program.file}: ${depbars.length} DEPBAR(s)`,
+        ...depbars.map((d) => renderDepbarProof(program, d).split('\n').map((line) => `  ${line}`).join('\n')),
+        `  program: ${whole.verdict}: ${whole.reason}`,
+        `  ${(elapsedMs / 1000).toFixed(2)} s`,
+      ].join('\n')).join('\n\n')}\n`);
+    }
+    return codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
+  } finally {
+    await releaseZ3();
+  }
+}
+
+function writeObligations(folder: string, file: string, depbars: readonly DepbarProof[]): void {
+  mkdirSync(folder, { recursive: true });
+  const stem = basename(file).replace(/\.[^.]*$/, '');
+  for (const proof of depbars) {
+    for (const obligation of proof.obligations) writeFileSync(join(folder, `${stem}.${obligation.name}.smt2`), obligation.smt2);
+  }
+}
