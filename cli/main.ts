@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../spec/format/packageRoot.js';
 import { CHECK_USAGE, checkCommand } from './check.js';
 import { UsageError, type CliIo } from './io.js';
+import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';
 import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import { PRINT_USAGE, printCommand } from './print.js';
 import { PROVE_USAGE, proveCommand } from './prove.js';
@@ -10,6 +11,7 @@ import { PROVE_USAGE, proveCommand } from './prove.js';
 const USAGE = `usage: hazardproof <command> [options]
 
 commands:
+  annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs for a program
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
@@ -19,6 +21,7 @@ commands:
 Run 'hazardproof help COMMAND' for a command's options.`;
 
 const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Promise<number>; usage: string }> = {
+  annotate: { run: annotateCommand, usage: ANNOTATE_USAGE },
   check: { run: checkCommand, usage: CHECK_USAGE },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
   prove: { run: proveCommand, usage: PROVE_USAGE },

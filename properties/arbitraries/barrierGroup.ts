@@ -22,3 +22,32 @@ export function barrierGroupArbitrary(): fc.Arbitrary<Program> {
     instructions: [...producers, { kind: 'depbar', scoreboard: 0, limit: 0, control: { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 1 } }],
   }));
 }
+
+/**
+ * Producers on two decoupled pipes (distinct destinations, some sharing sources) followed by
+ * consumers that read them in random order and sometimes overwrite a producer's source: the
+ * shape where a scoreboard pass needs DEPBARs with immediates above zero.
+ */
+export function consumerHeavyArbitrary(): fc.Arbitrary<Program> {
+  const reg = (i: number) => ({ kind: 'register' as const, name: `R${i}` });
+  const control = { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 1 };
+  return fc.array(fc.record({ opcode: fc.constantFrom('TEX', 'LDG'), source: fc.integer({ min: 20, max: 22 }) }), { minLength: 2, maxLength: 6 })
+    .chain((producers) => fc.tuple(
+      fc.constant(producers),
+      fc.shuffledSubarray(producers.map((_, i) => i), { minLength: 2 }),
+      fc.array(fc.integer({ min: 20, max: 22 }), { maxLength: 2 }),
+    ))
+    .map(([producers, reads, overwrites]): Program => ({
+      scoreboards: 6, warps: 1, interlock: false,
+      pipes: [
+        { kind: 'queue', name: 'tex', depth: 4, opcodes: ['TEX'] },
+        { kind: 'queue', name: 'lsu', depth: 4, opcodes: ['LDG'] },
+        { kind: 'fixed', name: 'alu', latency: 3, opcodes: ['FMUL', 'MOV'] },
+      ],
+      instructions: [
+        ...producers.map(({ opcode, source }, i): Instruction => ({ kind: 'op', opcode, destinations: [reg(i)], sources: [reg(source)], control })),
+        ...reads.map((producer, i): Instruction => ({ kind: 'op', opcode: 'FMUL', destinations: [reg(10 + i)], sources: [reg(producer)], control })),
+        ...overwrites.map((register): Instruction => ({ kind: 'op', opcode: 'MOV', destinations: [reg(register)], sources: [], control })),
+      ],
+    }));
+}

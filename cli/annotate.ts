@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { annotateProgram } from '../impl/annotate/annotate.js';
+import { InputError } from '../spec/format/error.js';
+import { loadProgram } from '../spec/format/load.js';
+import { printProgram } from '../spec/format/print.js';
+import { integerOption, UsageError, writeFileAtomic, type CliIo } from './io.js';
+
+/** Help text of `hazardproof annotate`. */
+export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
+
+Computes the control fields of a program: scoreboards (at most the declared number), wait masks,
+stall counts for fixed-latency dependencies, and DEPBAR.LE instructions with the largest safe
+immediates (exploiting in-order reads and writes within each decoupled pipe). Existing control
+fields and DEPBARs are replaced. Prints the program in .hp form, or writes it to OUT. Notes (for
+example scoreboards shared because there are too few) go to standard error.`;
+
+/** `hazardproof annotate`: returns the exit code. */
+export function annotateCommand(args: string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true,
+    options: { output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    io.stdout(`${ANNOTATE_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
+  const scoreboardMax = 2 ** integerOption('scoreboard-bits', values['scoreboard-bits'], 6, 1, 16) - 1;
+  let parsed;
+  try {
+    parsed = loadProgram(positionals[0]!);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 2;
+  }
+  const annotated = annotateProgram(parsed.program, scoreboardMax);
+  const text = `# annotated by hazardproof annotate from ${parsed.file}\n${printProgram(annotated.program)}`;
+  for (const note of annotated.notes) io.stderr(`note: ${note}\n`);
+  if (values.output) writeFileAtomic(values.output, text);
+  else io.stdout(text);
+  return 0;
+}
