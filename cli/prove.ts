@@ -2,7 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
+import { DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
+import { describeHazard } from '../reports/describeHazard.js';
+import { renderTimeline } from '../reports/timeline.js';
+import { programVerdict } from '../solver/programVerdict.js';
 import { renderDepbarProof } from '../reports/depbarReport.js';
 import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
@@ -19,7 +22,9 @@ For every DEPBAR.LE SBn, k: proves with Z3 that k is safe for every dependency i
 every order of the events counted on SBn that the machine allows, and that k + 1 is not (tight).
 Verdicts: sound-tight, sound (not tight: the largest safe value is given), unsound (with the
 order that breaks it), unknown (the solver's reason). Then the whole program's verdict, with the
-verdict names of 'check'.
+verdict names of 'check': proved with Z3 over every latency schedule and warp interleaving for
+programs of up to 64 instruction instances (a counterexample is replayed on the reference model
+and shown as a timeline); larger programs get the state-space search of 'check'.
 
 options:
   --smt2 DIR      write every proof obligation as an SMT-LIB 2 file into DIR
@@ -66,8 +71,8 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
       for (const [index, instruction] of program.program.instructions.entries()) {
         if (instruction.kind === 'depbar') depbars.push(await proveDepbar(program.program, index, timeoutMs));
       }
-      if (values.smt2) writeObligations(values.smt2, program.file, depbars);
-      const whole = checkProgram(program.program, { ...DEFAULT_CHECK_OPTIONS, seed: randomInt(0, 2 ** 31), maxStates, mode: 'auto' });
+      const whole = await programVerdict(program.program, { timeoutMs, seed: randomInt(0, 2 ** 31), maxStates });
+      if (values.smt2) writeObligations(values.smt2, program.file, depbars, whole.smt2);
       const elapsedMs = performance.now() - started;
       const verdicts = depbars.map((d) => d.verdict);
       codes.push(verdicts.includes('unsound') ? 1 : combinedExitCode([whole.verdict, ...(verdicts.includes('unknown') ? ['unknown' as const] : [])]));
@@ -86,7 +91,10 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
             events: d.breaking.order.sequence.map((e) => ({ instruction: d.order.events[e]!.instruction, event: d.order.events[e]!.kind, counted: d.order.events[e]!.counted })),
           },
         })),
-        program: { verdict: whole.verdict, reason: whole.reason, method: whole.exhaustiveComplete ? 'exhaustive state exploration' : 'random schedules' },
+        program: {
+          verdict: whole.verdict, reason: whole.reason, method: whole.method, elapsedMs: Math.round(whole.elapsedMs),
+          counterexample: whole.counterexample && { description: describeHazard(program, whole.counterexample.hazard, whole.counterexample.trace), hazard: whole.counterexample.hazard },
+        },
         elapsedMs: Math.round(elapsedMs),
       }));
       io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
@@ -94,7 +102,11 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
       io.stdout(`${reports.map(({ program, depbars, whole, elapsedMs }) => [
         `${program.file}: ${depbars.length} DEPBAR(s)`,
         ...depbars.map((d) => renderDepbarProof(program, d).split('\n').map((line) => `  ${line}`).join('\n')),
-        `  program: ${whole.verdict}: ${whole.reason}`,
+        `  program: ${whole.verdict} (${whole.method}, ${whole.elapsedMs.toFixed(0)} ms): ${whole.reason}`,
+        ...(whole.counterexample ? [
+          `    ${describeHazard(program, whole.counterexample.hazard, whole.counterexample.trace)}`,
+          renderTimeline(program, whole.counterexample.trace, whole.counterexample.hazard).split('\n').map((line) => `      ${line}`).join('\n'),
+        ] : []),
         `  ${(elapsedMs / 1000).toFixed(2)} s`,
       ].join('\n')).join('\n\n')}\n`);
     }
@@ -104,9 +116,10 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-function writeObligations(folder: string, file: string, depbars: readonly DepbarProof[]): void {
+function writeObligations(folder: string, file: string, depbars: readonly DepbarProof[], whole: string | null): void {
   mkdirSync(folder, { recursive: true });
   const stem = basename(file).replace(/\.[^.]*$/, '');
+  if (whole !== null) writeFileSync(join(folder, `${stem}.program.smt2`), whole);
   for (const proof of depbars) {
     for (const obligation of proof.obligations) writeFileSync(join(folder, `${stem}.${obligation.name}.smt2`), obligation.smt2);
   }

@@ -1,4 +1,5 @@
 import type { EventOrder } from '../spec/depbar/eventOrder.js';
+import { intValue } from './intValue.js';
 import { withZ3 } from './z3.js';
 
 /** An ordering that breaks an immediate: events done when the barrier lets the consumer go, then the rest. */
@@ -45,7 +46,7 @@ export function checkImmediate(order: EventOrder, protectedEvent: number, immedi
     let model = solver.model();
     // Reduce: ask for an earlier cut until there is none.
     while (reduce) {
-      const current = Number(model.eval(cut).toString());
+      const current = intValue(model.eval(cut, true));
       solver.push();
       solver.add(cut.lt(current));
       result = await solver.check();
@@ -56,9 +57,9 @@ export function checkImmediate(order: EventOrder, protectedEvent: number, immedi
       model = solver.model();
       solver.pop();
     }
-    const positions = position.map((p) => Number(model.eval(p).toString()));
+    const positions = position.map((p) => intValue(model.eval(p, true)));
     const sequence = positions.map((p, index) => [p, index] as const).sort((a, b) => a[0] - b[0]).map(([, index]) => index);
-    const doneAtBarrier = Number(model.eval(cut).toString());
+    const doneAtBarrier = intValue(model.eval(cut, true));
     return { verdict: 'counterexample', order: { sequence, doneAtBarrier }, smt2, elapsedMs: performance.now() - started };
   });
 }
