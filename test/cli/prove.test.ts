@@ -31,7 +31,9 @@ describe('hazardproof prove', () => {
     const folder = mkdtempSync(join(tmpdir(), 'hazardproof-smt2-'));
     await cli('prove', 'examples/three-textures.hp', '--smt2', folder);
     const files = readdirSync(folder).sort();
-    expect(files).toHaveLength(6);
+    expect(files.filter((f) => f.includes('.depbar'))).toHaveLength(6);
+    expect(files).toContain('three-textures.program.smt2');
+    expect(readFileSync(join(folder, 'three-textures.program.smt2'), 'utf8')).toMatch(/^; whole program: every schedule of 9 instruction\(s\) x 1 warp\(s\)[\s\S]*\(check-sat\)/);
     const text = readFileSync(join(folder, files[0]!), 'utf8');
     expect(text).toMatch(/^; DEPBAR.LE SB0, \d+ \(instruction \d+\) protects the write of instruction \d+/);
     expect(text).toMatch(/\(declare-fun cut \(\) Int\)[\s\S]*\(check-sat\)\n\(get-model\)\n$/);
