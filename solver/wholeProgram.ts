@@ -32,8 +32,8 @@ export type WholeProgramAnswer =
  *   across all warps, and a queue holds at most `depth` instructions not yet read at an issue;
  * - wait masks need every counted event of the warp's earlier instructions done by the issue
  *   cycle, `DEPBAR.LE SBn, k` at most k not done, `.interlock registers` the register counters;
- * - a landing rank orders all writes (consistent with cycles and with each pipe's order), so
- *   writes in one cycle may land in any order.
+ * - a landing rank orders the writes of each register (consistent with their cycles) and of each
+ *   pipe (issue order), so writes in one cycle may land in any order.
  * The hazard is the oracle's, encoded exactly: a read is wrong unless the expected writer has
  * landed and no other landed writer of the register ranks after it; the final value likewise.
  * unsat = hazard-free under every schedule. Scoreboard overflow is not encoded: programs within
@@ -58,10 +58,7 @@ export function proveWholeProgram(program: Program, timeoutMs: number, reduce = 
     const count = (conditions: ReturnType<typeof Bool.val>[]): Term =>
       (conditions.length === 0 ? zero : conditions.length === 1 ? If(conditions[0]!, one, zero) : Sum(If(conditions[0]!, one, zero), ...conditions.slice(1).map((c) => If(c, one, zero))));
     const instance = (warp: number, i: number) => warp * n + i;
-    if (instances > 1) {
-      solver.add(Distinct(...issue));
-      solver.add(Distinct(...landing));
-    }
+    if (instances > 1) solver.add(Distinct(...issue));
     for (let warp = 0; warp < program.warps; warp++) {
       for (let i = 0; i < n; i++) {
         const k = instance(warp, i);
@@ -107,7 +104,18 @@ export function proveWholeProgram(program: Program, timeoutMs: number, reduce = 
       }
       solver.add(count(waiting).lt(pipe.depth));
     }
-    for (let a = 0; a < instances; a++) for (let b = 0; b < instances; b++) if (a !== b) solver.add(Implies(write[a]!.lt(write[b]!), landing[a]!.lt(landing[b]!)));
+    // Landing ranks only need to order writes that can matter to each other: writes of the same
+    // register in one warp (which value stays) and writes of one pipe (already ordered above).
+    for (let warp = 0; warp < program.warps; warp++) {
+      const writers = new Map<string, number[]>();
+      program.instructions.forEach((instruction, i) => {
+        for (const register of destinationRegisters(instruction)) writers.set(register, [...(writers.get(register) ?? []), instance(warp, i)]);
+      });
+      for (const group of writers.values()) {
+        if (group.length > 1) solver.add(Distinct(...group.map((k) => landing[k]!)));
+        for (const a of group) for (const b of group) if (a !== b) solver.add(Implies(write[a]!.lt(write[b]!), landing[a]!.lt(landing[b]!)));
+      }
+    }
     // The oracle.
     const semantics = sequentialSemantics(program);
     const hazards: ReturnType<typeof Bool.val>[] = [];

@@ -39,6 +39,14 @@ describe('hazardproof prove', () => {
     expect(text).toMatch(/\(declare-fun cut \(\) Int\)[\s\S]*\(check-sat\)\n\(get-model\)\n$/);
   });
 
+  it('reports a solver timeout as unknown with the reason, exit 3: never as proved, never as a bug', async () => {
+    const { code, stdout } = await cli('prove', 'examples/two-warps.hp', '--timeout', '1', '--json');
+    const report = JSON.parse(stdout);
+    expect(code).toBe(3);
+    expect(report.program).toMatchObject({ verdict: 'unknown', method: 'z3' });
+    expect(report.program.reason).toMatch(/Z3 could not decide: .*timeout/);
+  });
+
   it('exits 2 on bad input', async () => {
     expect((await cli('prove', 'nope.hp')).code).toBe(2);
     expect((await cli('prove')).code).toBe(2);
