@@ -5,6 +5,8 @@ import { randomSchedule } from '../spec/schedule/latencySchedule.js';
 import { formatTable } from '../reports/table.js';
 import { minimizeProgram } from '../impl/minimize/minimizeProgram.js';
 import { benchmarkProgram, missingWaitProgram } from './programs.js';
+import { depbarProofCost, stallComparison, wholeProgramCost } from './solverBench.js';
+import { releaseZ3 } from '../solver/z3.js';
 
 /** One measured row: the same schedules run through the spec and the simulator. */
 interface Row {
@@ -52,8 +54,14 @@ const minimization = {
   evaluations: minimized.evaluations, seconds: minimized.elapsedMs / 1000,
 };
 
+if (!json) process.stderr.write('measuring proofs (Z3)...\n');
+const depbarProofs = await depbarProofCost(40);
+const wholePrograms = await wholeProgramCost([8, 16, 32, 64]);
+const stalls = await stallComparison(40, 50);
+await releaseZ3();
+
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -69,4 +77,15 @@ if (json) {
     [[minimization.case, String(minimization.instructionsBefore), String(minimization.instructionsAfter), String(minimization.evaluations), minimization.seconds.toFixed(2)]],
     [1, 2, 3, 4]));
   console.log('Goal: at most 5 instructions within 10 s.');
+  console.log('');
+  console.log(formatTable(['DEPBAR proofs', 'programs', 'DEPBARs', 'queries', 'mean ms per DEPBAR', 'max ms'],
+    [['annotated random programs', String(depbarProofs.programs), String(depbarProofs.depbars), String(depbarProofs.queries), depbarProofs.meanMs.toFixed(1), depbarProofs.maxMs.toFixed(1)]], [1, 2, 3, 4, 5]));
+  console.log('');
+  console.log(formatTable(['whole-program proof', 'instructions', 'verdict', 'ms', 'growth vs previous'],
+    wholePrograms.map((w) => [`benchmark-${w.instructions}`, String(w.instructions), w.verdict, w.ms.toFixed(0), w.growth === null ? '-' : `${w.growth.toFixed(2)}x`]), [1, 3, 4]));
+  console.log('');
+  console.log(formatTable(['stall cycles (annotate pass)', 'programs', 'schedules each', 'pass', 'wait for zero', 'solver best', 'pass / wait for zero'],
+    [['annotated random programs', String(stalls.programs), String(stalls.schedules), String(stalls.pass), String(stalls.waitForZero), String(stalls.solverBest),
+      stalls.waitForZero === 0 ? '-' : (stalls.pass / stalls.waitForZero).toFixed(2)]], [1, 2, 3, 4, 5, 6]));
+  console.log('Stall cycles: cycles the warp waited beyond its stall counts, eager issue, same schedules for all three.');
 }

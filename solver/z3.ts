@@ -13,15 +13,48 @@ let context: Z3Context | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
+ * z3-solver frees Z3 objects from a FinalizationRegistry when JavaScript collects them. A check
+ * runs on a worker thread while the main thread is idle, so a collection during a check makes
+ * the main thread free objects the worker is using: Z3's heap gets corrupted ("memory access
+ * out of bounds"). The registry z3-solver creates in `init()` is therefore this one: it queues
+ * the releases, and `withZ3` runs them between queries, when no check is running.
+ */
+const pendingReleases: (() => void)[] = [];
+class DeferredFinalizationRegistry<T> extends FinalizationRegistry<T> {
+  constructor(release: (held: T) => void) {
+    super((held) => pendingReleases.push(() => release(held)));
+  }
+}
+
+async function loadZ3(): Promise<Api> {
+  // init() creates its registry after loading the WebAssembly module, so the swap lasts until it resolves.
+  const original = globalThis.FinalizationRegistry;
+  globalThis.FinalizationRegistry = DeferredFinalizationRegistry;
+  try {
+    return await init();
+  } finally {
+    globalThis.FinalizationRegistry = original;
+  }
+}
+
+function runPendingReleases(): void {
+  for (let release = pendingReleases.shift(); release; release = pendingReleases.shift()) release();
+}
+
+/**
  * Runs `work` with the process's Z3 context, initialising Z3 on first use (about 150 ms). Calls are
  * queued: Z3 must never run two checks at once on one context.
  */
 export function withZ3<T>(work: (z3: Z3Context) => Promise<T>): Promise<T> {
   const run = queue.then(async () => {
-    api ??= init();
+    api ??= loadZ3();
     const current = context ?? makeContext(await api);
     context = current;
-    return work(current);
+    try {
+      return await work(current);
+    } finally {
+      runPendingReleases();
+    }
   });
   queue = run.catch(() => undefined);
   return run;
@@ -33,6 +66,7 @@ export async function releaseZ3(): Promise<void> {
   const loaded = await api;
   await queue;
   await killThreads(loaded.em);
+  pendingReleases.length = 0;
   api = null;
   context = null;
 }
