@@ -3,7 +3,7 @@ import { annotateProgram } from '../impl/annotate/annotate.js';
 import { InputError } from '../spec/format/error.js';
 import { loadProgram } from '../spec/format/load.js';
 import { printProgram } from '../spec/format/print.js';
-import { integerOption, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { type CliIo, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
 /** Help text of `hazardproof annotate`. */
 export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
@@ -25,7 +25,7 @@ export function annotateCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
-  const scoreboardMax = 2 ** integerOption('scoreboard-bits', values['scoreboard-bits'], 6, 1, 16) - 1;
+  const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
   let parsed;
   try {
     parsed = loadProgram(positionals[0]!);

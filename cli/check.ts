@@ -7,11 +7,9 @@ import { renderTimeline } from '../reports/timeline.js';
 import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
 import { parseSchedule, replay } from '../spec/explore/trace.js';
 import { combinedExitCode } from '../spec/explore/verdict.js';
-import { InputError } from '../spec/format/error.js';
 import { readExpectation } from '../spec/format/expectation.js';
-import { loadProgram } from '../spec/format/load.js';
 import type { ParsedProgram } from '../spec/format/parse.js';
-import { progressLine, integerOption, UsageError, type CliIo } from './io.js';
+import { type CliIo, integerOption, loadAll, progressLine, scoreboardMaxOption, UsageError } from './io.js';
 import { minimizeCommand } from './minimize.js';
 
 /** Help text of `hazardproof check`. */
@@ -63,23 +61,10 @@ export function checkCommand(args: string[], io: CliIo): number {
   const runs = integerOption('runs', values.runs, DEFAULT_CHECK_OPTIONS.runs, 1);
   const maxLatency = integerOption('max-latency', values['max-latency'], DEFAULT_CHECK_OPTIONS.maxLatency, 1, 10_000);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
-  const scoreboardMax = 2 ** integerOption('scoreboard-bits', values['scoreboard-bits'], 6, 1, 16) - 1;
+  const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
 
-  // Parse every file first: with a mistake anywhere, report it and print no results at all.
-  const parsed: ParsedProgram[] = [];
-  const problems: string[] = [];
-  for (const file of positionals) {
-    try {
-      parsed.push(loadProgram(file));
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(error.message);
-    }
-  }
-  if (problems.length > 0) {
-    io.stderr(`${problems.join('\n')}\n`);
-    return 2;
-  }
+  const parsed = loadAll(positionals, io);
+  if (parsed === null) return 2;
   if (values.replay !== undefined) {
     if (parsed.length !== 1) throw new UsageError('--replay needs exactly one program file');
     return replayCommand(parsed[0]!, values.replay, scoreboardMax, io);

@@ -3,10 +3,8 @@ import { parseArgs } from 'node:util';
 import { fuzzReport } from '../reports/fuzzReport.js';
 import { runCampaign, type CampaignConfig, type CampaignProgress } from '../properties/fuzz/campaign.js';
 import { GENERATORS, generatedTargets, LAWS, type FuzzTarget, type GeneratorName, type LawName } from '../properties/fuzz/targets.js';
-import { InputError } from '../spec/format/error.js';
-import { loadProgram } from '../spec/format/load.js';
 import type { ParsedProgram } from '../spec/format/parse.js';
-import { integerOption, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { type CliIo, integerOption, loadAll, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
 /** Help text of `hazardproof fuzz`. */
 export const FUZZ_USAGE = `usage: hazardproof fuzz FILE... [options]
@@ -68,19 +66,9 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   } else {
     if (positionals.length === 0) throw new UsageError('fuzz needs program files or --generate');
     if (values.law !== undefined) throw new UsageError('--law goes with --generate');
-    const problems: string[] = [];
-    for (const file of positionals) {
-      try {
-        parsed.push(loadProgram(file));
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        problems.push(error.message);
-      }
-    }
-    if (problems.length > 0) {
-      io.stderr(`${problems.join('\n')}\n`);
-      return 2;
-    }
+    const loaded = loadAll(positionals, io);
+    if (loaded === null) return 2;
+    parsed.push(...loaded);
     targets = parsed.map((program) => ({ type: 'program', name: program!.file, program: program!.program }));
   }
   const timeSeconds = values.time === undefined ? null : integerOption('time', values.time, 0, 1);
@@ -94,7 +82,7 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     seed: integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1),
     batchSize: BATCH_SIZE,
     maxLatency: integerOption('max-latency', values['max-latency'], 8, 1, 10_000),
-    scoreboardMax: 2 ** integerOption('scoreboard-bits', values['scoreboard-bits'], 6, 1, 16) - 1,
+    scoreboardMax: scoreboardMaxOption(values['scoreboard-bits']),
     runs,
     timeMs: timeSeconds === null ? null : timeSeconds * 1000,
     jobs: integerOption('jobs', values.jobs, 1, 1, 256),

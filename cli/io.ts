@@ -1,5 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { InputError } from '../spec/format/error.js';
+import { loadProgram } from '../spec/format/load.js';
+import type { ParsedProgram } from '../spec/format/parse.js';
 
 /** Where a command writes; the CLI passes the process streams, tests pass buffers. */
 export interface CliIo {
@@ -47,4 +50,30 @@ export function progressLine(io: CliIo): { update: (text: string) => void; done:
       shown = false;
     },
   };
+}
+
+/**
+ * Reads every program file before any work starts. With a mistake in any of them, prints all
+ * the problems (`file:line:col: message`) and returns null, so the command exits 2 with no
+ * results printed at all.
+ */
+export function loadAll(files: readonly string[], io: CliIo): ParsedProgram[] | null {
+  const parsed: ParsedProgram[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    try {
+      parsed.push(loadProgram(file));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length === 0) return parsed;
+  io.stderr(`${problems.join('\n')}\n`);
+  return null;
+}
+
+/** `--scoreboard-bits N` (1..16, default 6) as the largest counter value, 2^N - 1. */
+export function scoreboardMaxOption(value: string | undefined): number {
+  return 2 ** integerOption('scoreboard-bits', value, 6, 1, 16) - 1;
 }

@@ -10,10 +10,8 @@ import { renderDepbarProof } from '../reports/depbarReport.js';
 import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { combinedExitCode } from '../spec/explore/verdict.js';
-import { InputError } from '../spec/format/error.js';
-import { loadProgram } from '../spec/format/load.js';
 import type { ParsedProgram } from '../spec/format/parse.js';
-import { integerOption, UsageError, type CliIo } from './io.js';
+import { integerOption, loadAll, UsageError, type CliIo } from './io.js';
 
 /** Help text of `hazardproof prove`. */
 export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS]
@@ -48,20 +46,8 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
   const timeoutMs = integerOption('timeout', values.timeout, 10_000, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
-  const parsed: ParsedProgram[] = [];
-  const problems: string[] = [];
-  for (const file of positionals) {
-    try {
-      parsed.push(loadProgram(file));
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(error.message);
-    }
-  }
-  if (problems.length > 0) {
-    io.stderr(`${problems.join('\n')}\n`);
-    return 2;
-  }
+  const parsed = loadAll(positionals, io);
+  if (parsed === null) return 2;
   try {
     const reports = [];
     const codes: number[] = [];

@@ -1,5 +1,6 @@
 import type { EventOrder } from '../spec/depbar/eventOrder.js';
 import { intValue } from './intValue.js';
+import { reduceModel } from './reduceModel.js';
 import { withZ3 } from './z3.js';
 
 /** An ordering that breaks an immediate: events done when the barrier lets the consumer go, then the rest. */
@@ -40,23 +41,11 @@ export function checkImmediate(order: EventOrder, protectedEvent: number, immedi
     const outstanding = order.events.flatMap((event, index) => (event.counted ? [If(position[index]!.ge(cut), 1, 0)] : []));
     solver.add(outstanding.length === 0 ? Int.val(0).le(immediate) : outstanding.length === 1 ? outstanding[0]!.le(immediate) : Sum(outstanding[0]!, ...outstanding.slice(1)).le(immediate));
     const smt2 = `; ${label}\n; sat = an allowed order breaks the immediate; unsat = proved safe\n${solver.toString()}\n(check-sat)\n(get-model)\n`;
-    let result = await solver.check();
+    const result = await solver.check();
     if (result === 'unknown') return { verdict: 'unknown', reason: solver.reasonUnknown(), smt2, elapsedMs: performance.now() - started };
     if (result === 'unsat') return { verdict: 'proved', smt2, elapsedMs: performance.now() - started };
-    let model = solver.model();
     // Reduce: ask for an earlier cut until there is none.
-    while (reduce) {
-      const current = intValue(model.eval(cut, true));
-      solver.push();
-      solver.add(cut.lt(current));
-      result = await solver.check();
-      if (result !== 'sat') {
-        solver.pop();
-        break;
-      }
-      model = solver.model();
-      solver.pop();
-    }
+    const model = await reduceModel(solver, solver.model(), (m) => [cut.lt(intValue(m.eval(cut, true)))], reduce ? 64 : 0);
     const positions = position.map((p) => intValue(model.eval(p, true)));
     const sequence = positions.map((p, index) => [p, index] as const).sort((a, b) => a[0] - b[0]).map(([, index]) => index);
     const doneAtBarrier = intValue(model.eval(cut, true));

@@ -3,6 +3,7 @@ import { destinationRegisters, pipeIndexOf, sourceRegisters } from '../spec/oper
 import { sequentialSemantics } from '../spec/oracle/sequential.js';
 import type { Program } from '../spec/program.js';
 import { intValue } from './intValue.js';
+import { reduceModel } from './reduceModel.js';
 import { withZ3 } from './z3.js';
 
 /** Largest program (instructions x warps) the whole-program encoding takes. */
@@ -143,24 +144,13 @@ export function proveWholeProgram(program: Program, timeoutMs: number, reduce = 
     }
     solver.add(hazards.length === 0 ? Bool.val(false) : hazards.length === 1 ? hazards[0]! : Or(...hazards));
     const smt2 = `; whole program: every schedule of ${n} instruction(s) x ${program.warps} warp(s)\n; sat = a schedule with a hazard; unsat = hazard-free under every schedule\n${solver.toString()}\n(check-sat)\n(get-model)\n`;
-    let result = await solver.check();
+    const result = await solver.check();
     if (result === 'unknown') return { verdict: 'unknown', reason: solver.reasonUnknown(), smt2, elapsedMs: performance.now() - started };
     if (result === 'unsat') return { verdict: 'proved', smt2, elapsedMs: performance.now() - started };
-    let model = solver.model();
-    const value = (term: (typeof issue)[number]) => intValue(model.eval(term, true));
     // Reduce to the earliest cycles: lower the last event's cycle while a hazard remains.
-    for (let round = 0; reduce && round < 32; round++) {
-      const last = Math.max(...write.map(value), ...issue.map(value));
-      solver.push();
-      for (const time of [...write, ...issue]) solver.add(time.lt(last));
-      result = await solver.check();
-      if (result !== 'sat') {
-        solver.pop();
-        break;
-      }
-      model = solver.model();
-      solver.pop();
-    }
+    const lastCycle = (m: ReturnType<typeof solver.model>) => Math.max(...[...write, ...issue].map((term) => intValue(m.eval(term, true))));
+    const model = await reduceModel(solver, solver.model(), (m) => [...write, ...issue].map((time) => time.lt(lastCycle(m))), reduce ? 32 : 0);
+    const value = (term: (typeof issue)[number]) => intValue(model.eval(term, true));
     const schedule: SolverSchedule = { issue: issue.map(value), read: read.map(value), write: write.map(value), landing: landing.map(value) };
     return { verdict: 'counterexample', schedule, actions: scheduleActions(program, schedule), smt2, elapsedMs: performance.now() - started };
   });
