@@ -7,6 +7,7 @@ import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';
 import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import { PRINT_USAGE, printCommand } from './print.js';
 import { PROVE_USAGE, proveCommand } from './prove.js';
+import { STREAMOUT_USAGE, streamoutCommand } from './streamout.js';
 
 const USAGE = `usage: hazardproof <command> [options]
 
@@ -15,6 +16,7 @@ commands:
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
+  streamout run|check   the distributed stream-output protocol: run scenarios, check traces
   print FILE      print a program in canonical .hp form, or as JSON (--json)
   help [COMMAND]  show help
 
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Pr
   check: { run: checkCommand, usage: CHECK_USAGE },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
   prove: { run: proveCommand, usage: PROVE_USAGE },
+  streamout: { run: streamoutCommand, usage: STREAMOUT_USAGE },
   print: { run: printCommand, usage: PRINT_USAGE },
 };
 

@@ -5,8 +5,16 @@ import type { StreamScenario } from './scenario.js';
 export type WdMessage = { readonly kind: 'enable' } | { readonly kind: 'disable' } | { readonly kind: 'offsets'; readonly offsets: number[] } | { readonly kind: 'token'; readonly id: number };
 /** A message from an SO unit to SSYNC: the first request (batch ID, task, last-task bit) or the second (bytes needed per buffer). */
 export type UnitMessage = { readonly kind: 'first'; readonly id: number; readonly task: number; readonly last: boolean } | { readonly kind: 'second'; readonly bytes: number[] };
-/** An entry of SSYNC's FIFO: a stream-output operation (end = first batch ID after its disable, once known) or an offset bundle. */
-export type FifoEntry = { kind: 'op'; start: number; end: number | null } | { kind: 'offsets'; offsets: number[] };
+/**
+ * A stream-output operation as SSYNC knows it: its first batch ID, how many work tokens it has
+ * received for it so far, and whether the disable has closed it. (The seed names the end by the
+ * first batch ID after the disable, which is `start + count`; counting lets SSYNC serve a batch
+ * as soon as its token is in, and end the last operation of a packet sequence that has no work
+ * after its disable.)
+ */
+export interface StreamOperation { kind: 'op'; start: number; count: number; closed: boolean }
+/** An entry of SSYNC's FIFO: a stream-output operation or an offset bundle. */
+export type FifoEntry = StreamOperation | { kind: 'offsets'; offsets: number[] };
 /** SSYNC's message-table slot of one SO unit. */
 export interface TableSlot { id: number; task: number; last: boolean; bytes: number[] | null; responded: boolean }
 /** An SO unit: its tasks in arrival order ([batch index, task]) and the progress of the head task. */
@@ -36,14 +44,13 @@ export interface StreamState {
   // SSYNC.
   ssync: {
     fifo: FifoEntry[];
-    op: { start: number; end: number | null } | null;
-    current: { id: number; task: number } | null;
+    op: StreamOperation | null;
+    /** The batch ID and task number SSYNC serves next, and how many batches of the operation are done. */
+    current: { id: number; task: number; served: number } | null;
     offsets: number[];
     table: (TableSlot | null)[];
     /** A stream enable was seen and no token since: the next token starts an operation. */
     pendingStart: boolean;
-    /** A disable was seen after a started operation: the next token ends it. */
-    pendingEnd: boolean;
     enabled: boolean;
   };
   units: UnitState[];
@@ -60,7 +67,7 @@ export function initialStreamState(scenario: StreamScenario): StreamState {
   return {
     packet: 0, batch: 0, dispatched: -1, enabled: false, counter: 0, phase: 0, inFlight: [], batchIds: [], nonStream: [],
     toSsync: [], fromUnit: Array.from({ length: scenario.soUnits }, () => []), toUnit: Array.from({ length: scenario.soUnits }, () => []), retires: [],
-    ssync: { fifo: [], op: null, current: null, offsets: [0, 0, 0, 0], table: Array.from({ length: scenario.soUnits }, () => null), pendingStart: false, pendingEnd: false, enabled: false },
+    ssync: { fifo: [], op: null, current: null, offsets: [0, 0, 0, 0], table: Array.from({ length: scenario.soUnits }, () => null), pendingStart: false, enabled: false },
     units: Array.from({ length: scenario.soUnits }, () => ({ queue: [], firstSent: false, secondSent: false, response: null, written: false })),
     buffers: [[], [], [], []], needed: 0, written: 0, violations: [],
   };

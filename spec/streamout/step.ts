@@ -1,7 +1,7 @@
 import { fits } from './layout.js';
 import { batchesOf, type Batch, type StreamScenario } from './scenario.js';
 import { serveInOrder, type SsyncPolicy } from './ssync.js';
-import { nextBatchId, type FifoEntry, type StreamState } from './state.js';
+import { nextBatchId, type StreamOperation, type StreamState } from './state.js';
 
 /** A step of the protocol; every delivery is its own step, so every timing is some order of steps. */
 export type StreamAction =
@@ -136,26 +136,24 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
     case 'ssyncWd': {
       const message = next.toSsync.shift()!;
       const ssync = next.ssync;
+      // The operation tokens now count towards is the last one pushed: in the FIFO, or the one being served.
+      const queued = [...ssync.fifo].reverse().find((entry): entry is StreamOperation => entry.kind === 'op');
+      const open = queued ?? ssync.op;
       if (message.kind === 'enable' && !ssync.enabled) {
         ssync.enabled = true;
         ssync.pendingStart = true;
       } else if (message.kind === 'disable' && ssync.enabled) {
         ssync.enabled = false;
         if (ssync.pendingStart) ssync.pendingStart = false; // an operation without batches
-        else ssync.pendingEnd = true;
+        else if (open) open.closed = true;
       } else if (message.kind === 'offsets') {
         ssync.fifo.push({ kind: 'offsets', offsets: [...message.offsets] });
-      } else if (message.kind === 'token') {
-        if (ssync.pendingEnd) {
-          // The operation waiting for its end is the last one pushed: in the FIFO, or the one being served.
-          const queued = [...ssync.fifo].reverse().find((entry): entry is Extract<FifoEntry, { kind: 'op' }> => entry.kind === 'op');
-          const open = queued ?? ssync.op;
-          if (open) open.end = message.id;
-          ssync.pendingEnd = false;
-        }
+      } else if (message.kind === 'token' && ssync.enabled) {
         if (ssync.pendingStart) {
-          ssync.fifo.push({ kind: 'op', start: message.id, end: null });
+          ssync.fifo.push({ kind: 'op', start: message.id, count: 1, closed: false });
           ssync.pendingStart = false;
+        } else if (open) {
+          open.count++;
         }
       }
       context.ssync(scenario, next);

@@ -1,0 +1,114 @@
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { renderLayout } from '../reports/streamLayout.js';
+import { describeStreamSteps } from '../reports/streamSteps.js';
+import { exploreStream, runStreamTiming } from '../spec/streamout/explore.js';
+import { expectedLayout } from '../spec/streamout/layout.js';
+import { loadScenario, type LoadedScenario, type StreamVerdict } from '../spec/streamout/load.js';
+import { streamActionText, streamContext, type StreamAction } from '../spec/streamout/step.js';
+import { InputError } from '../spec/format/error.js';
+import { type CliIo, integerOption, progressLine, UsageError } from './io.js';
+import { streamCheckCommand } from './streamCheck.js';
+
+/** Help text of `hazardproof streamout`. */
+export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json]
+       hazardproof streamout check TRACE [--scenario SCENARIO]
+
+run: plays the distributed stream-output protocol (seed 002: work distribution, SSYNC, SO units)
+on a scenario (JSON, schema/streamout-scenario.schema.json) and checks, for every timing explored,
+that the buffers hold the enabled batches' data in driver order (tasks in task order, no overlap,
+no gap), that the API's overflow counters are right, that batch IDs are unique in flight and
+retired once, that the message table holds at most one message per SO unit, and that the run
+completes (no deadlock). Prints the buffer layout and a verdict: proved (--exhaustive covered
+every interleaving), no-violation-found (random timings: not a proof), violation (with the steps
+that lead to it), unknown (state budget reached).
+
+check: validates a recorded message trace (JSON lines, see README) against the protocol and
+reports the first message the protocol does not allow, with the state at that point.
+
+exit codes: 0 proved or no violation found (or, with --expect, the scenario's expected verdict),
+1 violation (or not as expected), 2 usage or input error, 3 unknown`;
+
+/** `hazardproof streamout`: returns the exit code. */
+export function streamoutCommand(args: string[], io: CliIo): number {
+  const [sub, ...rest] = args;
+  if (sub === 'run') return runCommand(rest, io);
+  if (sub === 'check') return streamCheckCommand(rest, io);
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+    io.stdout(`${STREAMOUT_USAGE}\n`);
+    return 0;
+  }
+  throw new UsageError(`unknown streamout command '${sub}': expected run or check`);
+}
+
+/** The outcome of running one scenario. */
+interface StreamRun {
+  readonly verdict: StreamVerdict;
+  readonly reason: string;
+  readonly problems: readonly string[];
+  readonly steps: readonly StreamAction[];
+}
+
+function runCommand(args: string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true,
+    options: { exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('streamout run needs exactly one scenario file');
+  let loaded: LoadedScenario;
+  try {
+    loaded = loadScenario(positionals[0]!);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 2;
+  }
+  const seed = integerOption('seed', values.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const runs = integerOption('runs', values.runs, 200, 1);
+  const maxStates = integerOption('max-states', values['max-states'], 2_000_000, 1);
+  const context = streamContext(loaded.scenario);
+  const progress = progressLine(io);
+  let outcome: StreamRun;
+  let coverage: Record<string, unknown>;
+  if (values.exhaustive) {
+    const result = exploreStream(context, maxStates, (states) => progress.update(`${loaded.file}: ${states} distinct states`));
+    progress.done();
+    const perSecond = Math.round(result.states / Math.max(result.elapsedMs / 1000, 1e-3));
+    coverage = { mode: 'exhaustive', complete: result.complete, states: result.states, distinctStates: result.distinctStates, finalStates: result.finalStates, statesPerSecond: perSecond, elapsedMs: Math.round(result.elapsedMs) };
+    const covered = `${result.distinctStates} distinct states (${result.states} visited, ${result.finalStates} final) in ${(result.elapsedMs / 1000).toFixed(2)} s, ${perSecond} states/s`;
+    outcome = result.counterexample
+      ? { verdict: 'violation', reason: `found by exhaustive exploration (shortest path, ${result.counterexample.actions.length} steps); ${covered}`, problems: result.counterexample.problems, steps: result.counterexample.actions }
+      : result.complete
+        ? { verdict: 'proved', reason: `explored every interleaving of every step: ${covered}`, problems: [], steps: [] }
+        : { verdict: 'unknown', reason: `stopped at the ${maxStates}-state budget without a violation: ${covered}`, problems: [], steps: [] };
+  } else {
+    coverage = { mode: 'random', runs, seed };
+    outcome = { verdict: 'no-violation-found', reason: `no violation in ${runs} random timings (seeds ${seed}..${seed + runs - 1}); this is not a proof`, problems: [], steps: [] };
+    for (let run = 0; run < runs; run++) {
+      const result = runStreamTiming(context, seed + run);
+      if (result.problems.length > 0) {
+        outcome = { verdict: 'violation', reason: `found in random timing ${run + 1} of ${runs} (seed ${seed + run}; replay: hazardproof streamout run ${loaded.file} --seed ${seed + run} --runs 1)`, problems: result.problems, steps: result.actions };
+        break;
+      }
+    }
+  }
+  const layout = expectedLayout(loaded.scenario);
+  const expected = loaded.expect;
+  const met = expected === null ? null : expected.verdict === outcome.verdict &&
+    (expected.primitivesWritten === undefined || expected.primitivesWritten === layout.primitivesWritten) &&
+    (expected.primitivesNeeded === undefined || expected.primitivesNeeded === layout.primitivesNeeded);
+  if (values.json) {
+    io.stdout(`${JSON.stringify({
+      file: loaded.file, verdict: outcome.verdict, reason: outcome.reason, problems: outcome.problems,
+      steps: outcome.steps.map(streamActionText), stepsInWords: describeStreamSteps(context, outcome.steps).map((s) => s.trim()),
+      layout, coverage, expected: expected && { ...expected, met },
+    }, null, 2)}\n`);
+  } else {
+    const lines = [`${loaded.file}: ${outcome.verdict}`, `  ${outcome.reason}`, ...renderLayout(loaded.scenario, layout).map((l) => `  ${l}`)];
+    if (outcome.problems.length > 0) lines.push('  problems:', ...outcome.problems.map((p) => `    ${p}`), '  steps:', ...describeStreamSteps(context, outcome.steps).map((s) => `   ${s}`));
+    if (values.expect) lines.push(`  expected: ${expected ? `${expected.verdict}: ${met ? 'as expected' : 'MISMATCH'}` : 'the scenario states no expectation'}`);
+    io.stdout(`${lines.join('\n')}\n`);
+  }
+  if (values.expect) return met ? 0 : 1;
+  return outcome.verdict === 'violation' ? 1 : outcome.verdict === 'unknown' ? 3 : 0;
+}

@@ -1,0 +1,75 @@
+import { readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../spec/format/error.js';
+import { expectedLayout } from '../../../spec/streamout/layout.js';
+import { loadScenario } from '../../../spec/streamout/load.js';
+import { cli } from '../../cli/run.js';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const folder = join(root, 'examples', 'streamout');
+
+describe('stream-output examples get the verdict they state', () => {
+  for (const name of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
+    it(name, async () => {
+      const file = join(folder, name);
+      const { expect: expectation } = loadScenario(file);
+      expect(expectation, `${name} states no expectation`).not.toBeNull();
+      const args = ['streamout', 'run', file, '--expect', '--runs', '50', ...(expectation!.verdict === 'proved' ? ['--exhaustive'] : [])];
+      const { code, stdout } = await cli(...args);
+      expect(stdout).toContain('as expected');
+      expect(code).toBe(0);
+    });
+  }
+});
+
+describe('expectedLayout', () => {
+  it('is contiguous, in driver order, between offset bundles', () => {
+    const { scenario } = loadScenario(join(folder, 'offsets-between-operations.json'));
+    const layout = expectedLayout(scenario);
+    for (const entries of layout.buffers) {
+      for (let k = 1; k < entries.length; k++) {
+        const previous = entries[k - 1]!;
+        if (entries[k]!.offset !== previous.offset + previous.bytes) expect(entries[k]!.offset).toBe(scenario.packets.some((p) => p.type === 'offsets') ? entries[k]!.offset : -1);
+        expect(entries[k]!.primitive).toBe(previous.primitive + 1);
+      }
+    }
+  });
+});
+
+describe('loadScenario', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'hazardproof-scenario-'));
+  const problems = (text: string) => {
+    const file = join(scratch, 'bad.json');
+    writeFileSync(file, text);
+    try {
+      loadScenario(file);
+    } catch (error) {
+      if (error instanceof InputError) return error.problems.map((p) => `${p.line}:${p.column}: ${p.message}`);
+      throw error;
+    }
+    throw new Error('expected the scenario to be rejected');
+  };
+  const base = { format: 'hazardproof-streamout/1', soUnits: 2, bufferSizes: [64, 0, 0, 0] };
+
+  it('names the JSON path and position of a schema mistake', () => {
+    const text = JSON.stringify({ ...base, packets: [{ type: 'work', primitives: 4, verticesPerPrimitive: 5, stride: [4, 0, 0, 0] }] }, null, 2);
+    const [problem] = problems(text);
+    expect(problem).toMatch(/^\d+:\d+: \$\.packets\[0\]\.verticesPerPrimitive must be equal to one of the allowed values: \[1,2,3\]$/);
+  });
+
+  it('rejects an offset bundle inside a stream-output operation', () => {
+    const text = JSON.stringify({ ...base, packets: [{ type: 'enable' }, { type: 'offsets', offsets: [0, 0, 0, 0] }, { type: 'disable' }] });
+    expect(problems(text)[0]).toMatch(/\$\.packets\[1\]: offset bundles come between stream output operations, but this one is inside the one enabled at \$\.packets\[0\]/);
+  });
+
+  it('exits 2 from the command line, with the problem and no result', async () => {
+    const file = join(scratch, 'bad-cli.json');
+    writeFileSync(file, JSON.stringify({ ...base, soUnits: 0, packets: [] }));
+    const { code, stdout, stderr } = await cli('streamout', 'run', file);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/bad-cli.json:1:\d+: \$\.soUnits must be >= 1/);
+  });
+});
