@@ -25,16 +25,20 @@ describe('stream-output examples get the verdict they state', () => {
 });
 
 describe('expectedLayout', () => {
-  it('is contiguous, in driver order, between offset bundles', () => {
+  it('is contiguous, in driver order, between offset bundles, and restarts where the bundle says', () => {
     const { scenario } = loadScenario(join(folder, 'offsets-between-operations.json'));
     const layout = expectedLayout(scenario);
-    for (const entries of layout.buffers) {
-      for (let k = 1; k < entries.length; k++) {
-        const previous = entries[k - 1]!;
-        if (entries[k]!.offset !== previous.offset + previous.bytes) expect(entries[k]!.offset).toBe(scenario.packets.some((p) => p.type === 'offsets') ? entries[k]!.offset : -1);
-        expect(entries[k]!.primitive).toBe(previous.primitive + 1);
+    const bundle = scenario.packets.find((p) => p.type === 'offsets')!;
+    layout.buffers.slice(0, 2).forEach((entries, b) => {
+      expect(entries.map((e) => e.primitive)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      const first = entries.slice(0, 10);
+      const second = entries.slice(10);
+      for (const run of [first, second]) {
+        for (let k = 1; k < run.length; k++) expect(run[k]!.offset).toBe(run[k - 1]!.offset + run[k - 1]!.bytes);
       }
-    }
+      expect(first[0]!.offset).toBe(0);
+      expect(second[0]!.offset).toBe(bundle.type === 'offsets' ? bundle.offsets[b] : -1);
+    });
   });
 });
 
