@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import type { Packet, StreamScenario } from '../../spec/streamout/scenario.js';
+
+/**
+ * Small stream-output scenarios: 1-3 SO units, a 1- or 2-bit batch-ID counter (so IDs wrap and
+ * must wait for retirement), work packets of a few primitives split into 1-3 tasks, stream
+ * enable/disable, offset bundles between operations, buffers small enough to overflow.
+ */
+export function streamScenarioArbitrary(): fc.Arbitrary<StreamScenario> {
+  const four = (max: number) => fc.tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max }), fc.constant(0), fc.constant(0));
+  const work = fc.record({
+    type: fc.constant('work' as const),
+    primitives: fc.integer({ min: 0, max: 40 }),
+    verticesPerPrimitive: fc.constantFrom(1 as const, 3 as const),
+    stride: four(4),
+    tasksPerBatch: fc.integer({ min: 1, max: 3 }),
+  });
+  const step = fc.oneof(
+    { weight: 3, arbitrary: work.map((w): Packet[] => [w]) },
+    { weight: 2, arbitrary: fc.array(work, { minLength: 1, maxLength: 2 }).map((ws): Packet[] => [{ type: 'enable' }, ...ws, { type: 'disable' }]) },
+    { weight: 1, arbitrary: four(64).map((offsets): Packet[] => [{ type: 'offsets', offsets }]) },
+  );
+  return fc.record({
+    soUnits: fc.integer({ min: 1, max: 3 }),
+    bufferSizes: fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.constant(0), fc.constant(0)),
+    batchIdBits: fc.integer({ min: 1, max: 2 }),
+    packets: fc.array(step, { minLength: 1, maxLength: 4 }).map((steps) => steps.flat()),
+  });
+}
