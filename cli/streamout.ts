@@ -7,11 +7,12 @@ import { expectedLayout } from '../spec/streamout/layout.js';
 import { loadScenario, type LoadedScenario, type StreamVerdict } from '../spec/streamout/load.js';
 import { streamActionText, streamContext, type StreamAction } from '../spec/streamout/step.js';
 import { InputError } from '../spec/format/error.js';
-import { type CliIo, integerOption, progressLine, UsageError } from './io.js';
+import { simulateStream } from '../impl/streamout/simulator.js';
+import { type CliIo, integerOption, progressLine, UsageError, writeFileAtomic } from './io.js';
 import { streamCheckCommand } from './streamCheck.js';
 
 /** Help text of `hazardproof streamout`. */
-export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json]
+export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json] [--trace-out FILE]
        hazardproof streamout check TRACE [--scenario SCENARIO]
 
 run: plays the distributed stream-output protocol (seed 002: work distribution, SSYNC, SO units)
@@ -21,7 +22,8 @@ no gap), that the API's overflow counters are right, that batch IDs are unique i
 retired once, that the message table holds at most one message per SO unit, and that the run
 completes (no deadlock). Prints the buffer layout and a verdict: proved (--exhaustive covered
 every interleaving), no-violation-found (random timings: not a proof), violation (with the steps
-that lead to it), unknown (state budget reached).
+that lead to it), unknown (state budget reached). --trace-out writes the optimized simulation's
+message trace (timing --seed) as JSON lines for 'check'.
 
 check: validates a recorded message trace (JSON lines, see README) against the protocol and
 reports the first message the protocol does not allow, with the state at that point.
@@ -52,7 +54,7 @@ interface StreamRun {
 function runCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' } },
+    options: { exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' }, 'trace-out': { type: 'string' } },
   });
   if (positionals.length !== 1) throw new UsageError('streamout run needs exactly one scenario file');
   let loaded: LoadedScenario;
@@ -91,6 +93,13 @@ function runCommand(args: string[], io: CliIo): number {
         break;
       }
     }
+  }
+  if (values['trace-out']) {
+    // A trace of the optimized simulation under the first timing seed, for 'streamout check'.
+    const run = simulateStream(loaded.scenario, seed, true);
+    const { soUnits, bufferSizes, batchIdBits, packets } = loaded.scenario;
+    const header = JSON.stringify({ scenario: { format: 'hazardproof-streamout/1', soUnits, bufferSizes, batchIdBits, packets } });
+    writeFileAtomic(values['trace-out'], `${[header, ...run.trace!.map((line) => JSON.stringify(line))].join('\n')}\n`);
   }
   const layout = expectedLayout(loaded.scenario);
   const expected = loaded.expect;

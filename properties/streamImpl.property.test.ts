@@ -4,6 +4,7 @@ import { simulateStream } from '../impl/streamout/simulator.js';
 import { initialStreamState } from '../spec/streamout/state.js';
 import { streamActions, streamActionText, streamContext, streamStep } from '../spec/streamout/step.js';
 import { streamProblems } from '../spec/streamout/verdict.js';
+import { actionOf, checkTrace } from '../spec/streamout/trace.js';
 import { streamScenarioArbitrary } from './arbitraries/streamScenario.js';
 
 describe('stream output: optimized simulation', () => {
@@ -11,8 +12,9 @@ describe('stream output: optimized simulation', () => {
     fc.assert(fc.property(streamScenarioArbitrary(), fc.integer({ min: 0, max: 2 ** 30 }), (scenario, seed) => {
       const run = simulateStream(scenario, seed, true);
       const context = streamContext(scenario);
+      expect(checkTrace(context, run.trace!).failure).toBeNull();
       let state = initialStreamState(scenario);
-      for (const action of run.actions!) {
+      for (const action of run.trace!.map((line) => actionOf(line)!)) {
         const allowed = streamActions(context, state).map(streamActionText);
         expect(allowed, `step ${streamActionText(action)}`).toContain(streamActionText(action));
         state = streamStep(context, state, action);

@@ -2,7 +2,7 @@ import { Random } from '../../spec/explore/random.js';
 import { expectedLayout, fits, type BufferEntry } from '../../spec/streamout/layout.js';
 import { batchesOf, type Batch, type StreamScenario } from '../../spec/streamout/scenario.js';
 import { nextBatchId } from '../../spec/streamout/state.js';
-import type { StreamAction } from '../../spec/streamout/step.js';
+import type { TraceLine } from '../../spec/streamout/trace.js';
 
 /** A FIFO over a growing array with a moving head: no shifting, no per-message array churn. */
 class Channel<T> {
@@ -29,8 +29,8 @@ export interface StreamRunResult {
   readonly buffers: BufferEntry[][];
   readonly needed: number;
   readonly written: number;
-  /** The steps, as spec actions, when asked for (for refinement and traces). */
-  readonly actions: StreamAction[] | null;
+  /** The steps with the messages this simulation sent, when asked for (refinement, `--trace-out`). */
+  readonly trace: TraceLine[] | null;
 }
 
 /**
@@ -45,7 +45,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
   const units = scenario.soUnits;
   const bits = scenario.batchIdBits;
   const problems: string[] = [];
-  const actions: StreamAction[] | null = record ? [] : null;
+  const trace: TraceLine[] | null = record ? [] : null;
   // Work distribution.
   let packet = 0;
   let batch = 0;
@@ -152,7 +152,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
     steps++;
     switch (code) {
       case 0: {
-        actions?.push({ type: 'wd' });
+        trace?.push({ step: 'wd' });
         const p = scenario.packets[packet]!;
         if (p.type === 'enable' || p.type === 'disable') { enabled = p.type === 'enable'; toSsync.push(p.type === 'enable' ? -1 : -2); packet++; break; }
         if (p.type === 'offsets') { toSsync.push(-3 - packet); packet++; break; }
@@ -167,7 +167,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         break;
       }
       case 1: {
-        actions?.push({ type: 'dispatch', unit });
+        trace?.push({ step: 'dispatch', unit });
         queues[unit]!.push([batch, dispatched]);
         if (++dispatched === batches[batch]!.tasks.length) { dispatched = -1; batch++; }
         break;
@@ -175,7 +175,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
       case 2: {
         const index = random.integer(0, nonStream.length - 1);
         const id = nonStream[index]!;
-        actions?.push({ type: 'finish', id });
+        trace?.push({ step: 'finish', id });
         nonStream[index] = nonStream[nonStream.length - 1]!;
         nonStream.pop();
         inFlight[id] = 0;
@@ -183,7 +183,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         break;
       }
       case 3: {
-        actions?.push({ type: 'ssyncWd' });
+        trace?.push({ step: 'ssyncWd' });
         const message = toSsync.take();
         if (message === -1 && !ssyncEnabled) { ssyncEnabled = true; pendingStart = true; }
         else if (message === -2 && ssyncEnabled) { ssyncEnabled = false; if (pendingStart) pendingStart = false; else if (lastOp) lastOp.closed = true; }
@@ -196,7 +196,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         break;
       }
       case 4: {
-        actions?.push({ type: 'ssyncUnit', unit });
+        trace?.push({ step: 'ssyncUnit', unit });
         const message = fromUnit[unit]!.take();
         const slot = slots[unit]!;
         const task = batches[message.batch]!.tasks[message.task]!;
@@ -210,18 +210,21 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         break;
       }
       case 5: case 6: {
-        actions?.push({ type: code === 5 ? 'first' : 'second', unit });
         const [b, t] = queues[unit]!.peek();
+        const info = batches[b]!.tasks[t]!;
+        trace?.push(code === 5
+          ? { step: 'first', unit, batch: batchIds[b]!, task: t, last: info.last }
+          : { step: 'second', unit, bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitives.length) });
         fromUnit[unit]!.push({ first: code === 5, batch: b, task: t });
         if (code === 5) firstSent[unit] = 1; else { secondSent[unit] = 1; finishTask(unit); }
         break;
       }
       case 7:
-        actions?.push({ type: 'response', unit });
         response[unit] = toUnit[unit]!.take();
+        trace?.push({ step: 'response', unit, offsets: response[unit]! });
         break;
       case 8: {
-        actions?.push({ type: 'write', unit });
+        trace?.push({ step: 'write', unit });
         const [b, t] = queues[unit]!.peek();
         const task = batches[b]!.tasks[t]!;
         const at = [...response[unit]!];
@@ -238,8 +241,8 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         break;
       }
       case 9: {
-        actions?.push({ type: 'retire' });
         const id = retires.take();
+        trace?.push({ step: 'retire', id });
         if (inFlight[id] === 0) problems.push(`batch ID ${id} retired but not in flight`);
         inFlight[id] = 0;
         inFlightCount--;
@@ -261,5 +264,5 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
     }
     if (needed !== expected.primitivesNeeded || writtenCount !== expected.primitivesWritten) problems.push(`counters: needed ${needed}/${expected.primitivesNeeded}, written ${writtenCount}/${expected.primitivesWritten}`);
   }
-  return { steps, batches: batches.length, problems, buffers, needed, written: writtenCount, actions };
+  return { steps, batches: batches.length, problems, buffers, needed, written: writtenCount, trace };
 }

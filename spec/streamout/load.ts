@@ -28,6 +28,11 @@ export function loadScenario(file: string): LoadedScenario {
   } catch (error) {
     throw new InputError([{ file, line: 1, column: 1, message: `cannot read the scenario: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}` }]);
   }
+  return parseScenario(text, file);
+}
+
+/** Parses scenario JSON text (see `loadScenario`); `file` names it in problems. */
+export function parseScenario(text: string, file: string): LoadedScenario {
   const { value, at } = parseJsonInput(text, file, join(packageRoot(), 'schema', 'streamout-scenario.schema.json'));
   const raw = value as { soUnits: number; bufferSizes: StreamScenario['bufferSizes']; batchIdBits?: number; timingSeed?: number; expect?: LoadedScenario['expect']; packets: (Packet & { tasksPerBatch?: number })[] };
   const problems: InputProblem[] = [];
