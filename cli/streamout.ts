@@ -4,6 +4,7 @@ import { renderLayout } from '../reports/streamLayout.js';
 import { describeStreamSteps } from '../reports/streamSteps.js';
 import { exploreStream, runStreamTiming } from '../spec/streamout/explore.js';
 import { expectedLayout } from '../spec/streamout/layout.js';
+import { promelaModel } from '../spec/streamout/promela.js';
 import { loadScenario, type LoadedScenario, type StreamVerdict } from '../spec/streamout/load.js';
 import { streamActionText, streamContext, type StreamAction } from '../spec/streamout/step.js';
 import { InputError } from '../spec/format/error.js';
@@ -14,6 +15,7 @@ import { streamCheckCommand } from './streamCheck.js';
 /** Help text of `hazardproof streamout`. */
 export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json] [--trace-out FILE]
        hazardproof streamout check TRACE [--scenario SCENARIO]
+       hazardproof streamout promela SCENARIO
 
 run: plays the distributed stream-output protocol (seed 002: work distribution, SSYNC, SO units)
 on a scenario (JSON, schema/streamout-scenario.schema.json) and checks, for every timing explored,
@@ -28,6 +30,9 @@ message trace (timing --seed) as JSON lines for 'check'.
 check: validates a recorded message trace (JSON lines, see README) against the protocol and
 reports the first message the protocol does not allow, with the state at that point.
 
+promela: prints a Promela model of the protocol for a one-operation scenario (enable, work...,
+disable), for SPIN: spin -a model.pml && gcc -DSAFETY -o pan pan.c && ./pan
+
 exit codes: 0 proved or no violation found (or, with --expect, the scenario's expected verdict),
 1 violation (or not as expected), 2 usage or input error, 3 unknown`;
 
@@ -36,11 +41,31 @@ export function streamoutCommand(args: string[], io: CliIo): number {
   const [sub, ...rest] = args;
   if (sub === 'run') return runCommand(rest, io);
   if (sub === 'check') return streamCheckCommand(rest, io);
+  if (sub === 'promela') return promelaCommand(rest, io);
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
     io.stdout(`${STREAMOUT_USAGE}\n`);
     return 0;
   }
   throw new UsageError(`unknown streamout command '${sub}': expected run or check`);
+}
+
+/** `streamout promela SCENARIO`: prints the Promela model of a one-operation scenario, for SPIN. */
+function promelaCommand(args: string[], io: CliIo): number {
+  if (args.length !== 1) throw new UsageError('streamout promela needs exactly one scenario file');
+  let loaded: LoadedScenario;
+  try {
+    loaded = loadScenario(args[0]!);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 2;
+  }
+  try {
+    io.stdout(promelaModel(loaded.scenario));
+  } catch (error) {
+    throw new UsageError(`${loaded.file}: ${(error as Error).message}`);
+  }
+  return 0;
 }
 
 /** The outcome of running one scenario. */
