@@ -20,7 +20,7 @@ describe('promelaModel', () => {
   it('generates one process per SO unit and the driver-order offsets as assertions', () => {
     const model = promelaModel(scenario);
     expect(model).toContain('#define U 2');
-    expect(model).toMatch(/expect\[8\] = 4;/); // the third task starts after the first two primitives' 4 bytes
+    expect(model).toMatch(/expect\[8\] = 8;/); // the third task starts after two 4-byte primitives
     expect(model).toContain('run Unit(1);');
   });
 
