@@ -13,7 +13,7 @@ import { type CliIo, integerOption, progressLine, UsageError, writeFileAtomic } 
 import { streamCheckCommand } from './streamCheck.js';
 
 /** Help text of `hazardproof streamout`. */
-export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json] [--trace-out FILE]
+export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json] [--trace-out FILE]
        hazardproof streamout check TRACE [--scenario SCENARIO]
        hazardproof streamout promela SCENARIO
 
@@ -81,10 +81,19 @@ function runCommand(args: string[], io: CliIo): number {
     args, allowPositionals: true,
     options: { exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' }, 'trace-out': { type: 'string' } },
   });
-  if (positionals.length !== 1) throw new UsageError('streamout run needs exactly one scenario file');
+  if (positionals.length === 0) throw new UsageError('streamout run needs at least one scenario file');
+  if (positionals.length > 1 && (values['trace-out'] || values.json)) throw new UsageError('--trace-out and --json take one scenario file');
+  const codes = positionals.map((file) => runScenario(file, values, io));
+  if (values.expect && positionals.length > 1) io.stdout(`\n${codes.filter((c) => c === 0).length}/${codes.length} scenarios got their expected verdict\n`);
+  return codes.includes(2) ? 2 : codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
+}
+
+type RunOptions = { exhaustive?: boolean; runs?: string; seed?: string; 'max-states'?: string; expect?: boolean; json?: boolean; 'trace-out'?: string };
+
+function runScenario(file: string, values: RunOptions, io: CliIo): number {
   let loaded: LoadedScenario;
   try {
-    loaded = loadScenario(positionals[0]!);
+    loaded = loadScenario(file);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     io.stderr(`${error.message}\n`);
@@ -97,7 +106,8 @@ function runCommand(args: string[], io: CliIo): number {
   const progress = progressLine(io);
   let outcome: StreamRun;
   let coverage: Record<string, unknown>;
-  if (values.exhaustive) {
+  // With --expect, a scenario that expects 'proved' is explored exhaustively: that is what it claims.
+  if (values.exhaustive || (values.expect && loaded.expect?.verdict === 'proved')) {
     const result = exploreStream(context, maxStates, (states) => progress.update(`${loaded.file}: ${states} distinct states`));
     progress.done();
     const perSecond = Math.round(result.states / Math.max(result.elapsedMs / 1000, 1e-3));
