@@ -10,7 +10,6 @@ import { renderDepbarProof } from '../reports/depbarReport.js';
 import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { combinedExitCode } from '../spec/explore/verdict.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
 import { integerOption, loadAll, UsageError, type CliIo } from './io.js';
 
 /** Help text of `hazardproof prove`. */

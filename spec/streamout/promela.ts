@@ -1,4 +1,3 @@
-import { expectedLayout } from './layout.js';
 import { batchesOf, type StreamScenario } from './scenario.js';
 
 /**
@@ -28,9 +27,8 @@ export function promelaModel(scenario: StreamScenario): string {
       task.bytesPerPrimitive.forEach((bytes, b) => { at[b]! += bytes * task.primitives.length; });
     }
   }
-  void expectedLayout;
   const firstTask: number[] = [];
-  batches.forEach((batch, index) => { firstTask[index] = tasks.findIndex((t) => t.batch === index); });
+  batches.forEach((_, index) => { firstTask[index] = tasks.findIndex((t) => t.batch === index); });
   firstTask.push(tasks.length);
   const init: string[] = [];
   tasks.forEach((task, i) => {
