@@ -32,14 +32,23 @@ export function integerOption(name: string, value: string | undefined, fallback:
   return number;
 }
 
-/** A throttled one-line progress display on stderr (only when `io.progress`). */
+/**
+ * Progress on stderr: a line redrawn in place on a terminal (`io.progress`), otherwise (CI, pipes)
+ * a plain line every 5 seconds once a run has taken 5 seconds, so short runs stay quiet.
+ */
 export function progressLine(io: CliIo): { update: (text: string) => void; done: () => void } {
+  const started = Date.now();
   let last = 0;
   let shown = false;
   return {
     update(text) {
-      if (!io.progress) return;
       const now = Date.now();
+      if (!io.progress) {
+        if (now - started < 5000 || now - last < 5000) return;
+        last = now;
+        io.stderr(`${text}\n`);
+        return;
+      }
       if (now - last < 150) return;
       last = now;
       shown = true;
