@@ -1,7 +1,7 @@
 import { fits } from './layout.js';
 import { batchesOf, type Batch, type StreamScenario } from './scenario.js';
 import { serveInOrder, type SsyncPolicy } from './ssync.js';
-import { nextBatchId, type StreamOperation, type StreamState } from './state.js';
+import { cloneStreamState, nextBatchId, type StreamOperation, type StreamState } from './state.js';
 
 /** A step of the protocol; every delivery is its own step, so every timing is some order of steps. */
 export type StreamAction =
@@ -83,7 +83,7 @@ function currentId(context: StreamContext, state: StreamState): number {
 
 /** Takes one action (which must be enabled) and returns the next state; the input state is not changed. */
 export function streamStep(context: StreamContext, state: StreamState, action: StreamAction): StreamState {
-  const next = structuredClone(state);
+  const next = cloneStreamState(state);
   const { scenario } = context;
   switch (action.type) {
     case 'wd': {
