@@ -5,6 +5,7 @@ import { Simulator } from '../impl/simulator.js';
 import { consumerHeavyArbitrary } from '../properties/arbitraries/barrierGroup.js';
 import { proveDepbar } from '../solver/proveDepbar.js';
 import { proveWholeProgram } from '../solver/wholeProgram.js';
+import { effectiveStall } from '../spec/operands.js';
 import type { Instruction, Program } from '../spec/program.js';
 import { randomSchedule } from '../spec/schedule/latencySchedule.js';
 import { benchmarkProgram } from './programs.js';
@@ -58,7 +59,7 @@ function stallCycles(program: Program, seeds: readonly number[]): number {
     const issues = simulator.run(schedule, true).events!.filter((event) => event.type === 'issue');
     for (let k = 1; k < issues.length; k++) {
       const previous = program.instructions[issues[k - 1]!.instruction]!;
-      total += issues[k]!.cycle - issues[k - 1]!.cycle - Math.max(1, previous.control.stall);
+      total += issues[k]!.cycle - issues[k - 1]!.cycle - effectiveStall(previous.control);
     }
   }
   return total;

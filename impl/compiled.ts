@@ -1,4 +1,4 @@
-import { destinationRegisters, pipeIndexOf, sourceRegisters } from '../spec/operands.js';
+import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/operands.js';
 import { sequentialSemantics } from '../spec/oracle/sequential.js';
 import type { Program } from '../spec/program.js';
 
@@ -69,7 +69,7 @@ export function compileProgram(program: Program): CompiledProgram {
     compiled.waitMask[index] = control.wait.reduce((mask, scoreboard) => mask | (1 << scoreboard), 0);
     compiled.readScoreboard[index] = control.readScoreboard ?? -1;
     compiled.writeScoreboard[index] = control.writeScoreboard ?? -1;
-    compiled.stall[index] = Math.max(1, control.stall);
+    compiled.stall[index] = effectiveStall(control);
     compiled.depbarScoreboard[index] = instruction.kind === 'depbar' ? instruction.scoreboard : -1;
     compiled.depbarLimit[index] = instruction.kind === 'depbar' ? instruction.limit : 0;
     sourceStart[index] = sources.length;

@@ -1,5 +1,5 @@
 import type { Action } from '../spec/machine/action.js';
-import { destinationRegisters, pipeIndexOf, sourceRegisters } from '../spec/operands.js';
+import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/operands.js';
 import { sequentialSemantics } from '../spec/oracle/sequential.js';
 import type { Program } from '../spec/program.js';
 import { intValue } from './intValue.js';
@@ -66,7 +66,7 @@ export function proveWholeProgram(program: Program, timeoutMs: number, reduce = 
         const instruction = program.instructions[i]!;
         const pipe = program.pipes[pipeOf[i]!];
         solver.add(issue[k]!.ge(0), landing[k]!.ge(0));
-        if (i > 0) solver.add(issue[k]!.ge(issue[k - 1]!.add(Math.max(1, program.instructions[i - 1]!.control.stall))));
+        if (i > 0) solver.add(issue[k]!.ge(issue[k - 1]!.add(effectiveStall(program.instructions[i - 1]!.control))));
         if (!pipe) solver.add(read[k]!.eq(issue[k]!), write[k]!.eq(issue[k]!));
         else if (pipe.kind === 'fixed') solver.add(read[k]!.eq(issue[k]!), write[k]!.eq(issue[k]!.add(pipe.latency)));
         else solver.add(read[k]!.ge(issue[k]!.add(1)), write[k]!.ge(read[k]!.add(1)));

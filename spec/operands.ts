@@ -1,4 +1,4 @@
-import type { Instruction, Operand, Pipe, Program } from './program.js';
+import type { Control, Instruction, Operand, Pipe, Program } from './program.js';
 
 /** Names of the register operands in a list (constants and immediates carry no dependency). */
 export function registerNames(operands: readonly Operand[]): string[] {
@@ -30,4 +30,9 @@ export function pipeIndexOf(program: Program, instruction: Instruction): number 
   if (instruction.kind !== 'op') return -1;
   const base = baseOpcode(instruction.opcode);
   return program.pipes.findIndex((pipe: Pipe) => pipe.opcodes.includes(base));
+}
+
+/** Cycles the next instruction of the warp waits after this one issues: the stall, where 0 (dual issue in real listings) counts as 1. */
+export function effectiveStall(control: Control): number {
+  return Math.max(1, control.stall);
 }

@@ -1,4 +1,4 @@
-import { pipeIndexOf } from '../../spec/operands.js';
+import { effectiveStall, pipeIndexOf } from '../../spec/operands.js';
 import { DEFAULT_CONTROL, type Instruction, type Program } from '../../spec/program.js';
 import { MAX_STALL } from '../../spec/format/validate.js';
 import { dependencies } from '../depbar/protectedDependencies.js';
@@ -26,7 +26,7 @@ export function fixLatencies(program: Program): { program: Program; nops: number
   const instructions: Instruction[] = [...program.instructions];
   /** Original index of each instruction (-1 for inserted NOPs): positions move as NOPs go in. */
   const origin: number[] = instructions.map((_, index) => index);
-  const stall = (i: Instruction) => Math.max(1, i.control.stall);
+  const stall = (i: Instruction) => effectiveStall(i.control);
   let nops = 0;
   for (const { producer, consumer, kind } of dependencies(program)) {
     const from = origin.indexOf(producer);

@@ -6,6 +6,7 @@ import { DEFAULT_SCOREBOARD_MAX, step } from '../machine/step.js';
 import { eventHazards, finalStateHazards } from '../oracle/classify.js';
 import type { Hazard } from '../oracle/hazard.js';
 import { sequentialSemantics } from '../oracle/sequential.js';
+import { effectiveStall } from '../operands.js';
 import type { Program } from '../program.js';
 import { randomSchedule, scheduleSlot, type LatencySchedule } from '../schedule/latencySchedule.js';
 
@@ -51,7 +52,7 @@ export function runSchedule(
     for (const event of result.events) {
       if (event.type === 'issue') {
         issuedAt.set(slot(event.warp, event.instruction), event.cycle);
-        lastIssue.set(event.warp, { cycle: event.cycle, stall: Math.max(1, program.instructions[event.instruction]!.control.stall) });
+        lastIssue.set(event.warp, { cycle: event.cycle, stall: effectiveStall(program.instructions[event.instruction]!.control) });
       }
       if (event.type === 'read') readAt.set(slot(event.warp, event.instruction), event.cycle);
     }

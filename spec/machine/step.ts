@@ -1,4 +1,4 @@
-import { destinationRegisters, pipeIndexOf, sourceRegisters } from '../operands.js';
+import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../operands.js';
 import type { Program } from '../program.js';
 import { actionCode, type Action } from './action.js';
 import { enabledActions } from './enabled.js';
@@ -86,7 +86,7 @@ function readSources(program: Program, state: MachineState, warp: number, index:
 function issue(program: Program, state: MachineState, warp: number, scoreboardMax: number): StepResult {
   const index = state.warps[warp]!.next;
   const instruction = program.instructions[index]!;
-  const { readScoreboard, writeScoreboard, stall } = instruction.control;
+  const { readScoreboard, writeScoreboard } = instruction.control;
   const events: MachineEvent[] = [{ type: 'issue', cycle: state.cycle, warp, instruction: index }];
   let scoreboards = increment(increment(state.warps[warp]!.scoreboards, readScoreboard), writeScoreboard);
   for (const scoreboard of new Set([readScoreboard, writeScoreboard])) {
@@ -96,7 +96,7 @@ function issue(program: Program, state: MachineState, warp: number, scoreboardMa
   }
   let next: MachineState = {
     ...state,
-    warps: updateWarp(state.warps, warp, (w) => ({ ...w, next: index + 1, stallLeft: Math.max(1, stall), scoreboards })),
+    warps: updateWarp(state.warps, warp, (w) => ({ ...w, next: index + 1, stallLeft: effectiveStall(instruction.control), scoreboards })),
   };
   const pipeIndex = pipeIndexOf(program, instruction);
   const pipe = program.pipes[pipeIndex];
