@@ -1,5 +1,6 @@
 import { Random } from '../../spec/explore/random.js';
-import { expectedLayout, fits, type BufferEntry } from '../../spec/streamout/layout.js';
+import { fits, type BufferEntry } from '../../spec/streamout/layout.js';
+import { layoutProblems } from '../../spec/streamout/verdict.js';
 import { batchesOf, type Batch, type StreamScenario } from '../../spec/streamout/scenario.js';
 import { nextBatchId } from '../../spec/streamout/state.js';
 import type { TraceLine } from '../../spec/streamout/trace.js';
@@ -253,16 +254,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
   // The end: complete, and what the API asks for.
   const complete = packet === scenario.packets.length && dispatched < 0 && inFlightCount === 0 && queues.every((q) => q.size === 0);
   if (!complete) problems.push(`deadlock: nothing can happen but the work is not done (${inFlightCount} batch ID(s) in flight)`);
-  else {
-    const expected = expectedLayout(scenario);
-    for (let b = 0; b < 4; b++) {
-      buffers[b]!.sort((x, y) => x.offset - y.offset || x.primitive - y.primitive);
-      const want = [...expected.buffers[b]!].sort((x, y) => x.offset - y.offset || x.primitive - y.primitive);
-      if (want.length !== buffers[b]!.length || want.some((e, k) => e.offset !== buffers[b]![k]!.offset || e.primitive !== buffers[b]![k]!.primitive)) {
-        problems.push(`buffer ${b} differs from the driver-order layout`);
-      }
-    }
-    if (needed !== expected.primitivesNeeded || writtenCount !== expected.primitivesWritten) problems.push(`counters: needed ${needed}/${expected.primitivesNeeded}, written ${writtenCount}/${expected.primitivesWritten}`);
-  }
+  else problems.push(...layoutProblems(scenario, buffers, needed, writtenCount));
+  for (const buffer of buffers) buffer.sort((x, y) => x.offset - y.offset || x.primitive - y.primitive);
   return { steps, batches: batches.length, problems, buffers, needed, written: writtenCount, trace };
 }

@@ -60,17 +60,25 @@ export function exploreStream(context: StreamContext, maxStates: number, onProgr
   return result(true, null);
 }
 
-/** One run under a random timing drawn from `seed`: the steps taken, the final state and its problems. */
-export function runStreamTiming(context: StreamContext, seed: number): { actions: StreamAction[]; state: StreamState; problems: string[] } {
-  const random = new Random(seed);
+/**
+ * Runs the protocol from the start, letting `choose` pick the k-th step among the enabled ones,
+ * until a problem shows or nothing is enabled: the steps taken, the final state and its problems.
+ */
+export function runStream(context: StreamContext, choose: (enabled: readonly StreamAction[], k: number) => StreamAction): { actions: StreamAction[]; state: StreamState; problems: string[] } {
   let state = initialStreamState(context.scenario);
   const actions: StreamAction[] = [];
-  for (;;) {
+  for (let k = 0; ; k++) {
     const problems = streamProblems(context, state);
     const enabled = streamActions(context, state);
     if (problems.length > 0 || enabled.length === 0) return { actions, state, problems };
-    const action = random.pick(enabled);
+    const action = choose(enabled, k);
     actions.push(action);
     state = streamStep(context, state, action);
   }
+}
+
+/** One run under a random timing drawn from `seed`: each step is picked at random among the enabled ones. */
+export function runStreamTiming(context: StreamContext, seed: number): ReturnType<typeof runStream> {
+  const random = new Random(seed);
+  return runStream(context, (enabled) => random.pick(enabled));
 }

@@ -1,4 +1,5 @@
-import { expectedLayout } from './layout.js';
+import { expectedLayout, type BufferEntry } from './layout.js';
+import type { StreamScenario } from './scenario.js';
 import type { StreamState } from './state.js';
 import { isComplete, streamActions, type StreamContext } from './step.js';
 
@@ -16,16 +17,27 @@ export function streamProblems(context: StreamContext, state: StreamState): stri
     problems.push(`deadlock: nothing can happen but the work is not done (${describeStuck(state)})`);
     return problems;
   }
-  const expected = expectedLayout(context.scenario);
-  // Exact placement: every primitive where the driver-order layout puts it (that layout is
-  // contiguous, without overlap or gap, between offset bundles).
-  state.buffers.forEach((entries, b) => {
-    const got = entries.map((e) => `${e.primitive}@${e.offset}`).join(' ');
-    const want = [...expected.buffers[b]!].sort((x, y) => x.offset - y.offset || x.primitive - y.primitive).map((e) => `${e.primitive}@${e.offset}`).join(' ');
+  problems.push(...layoutProblems(context.scenario, state.buffers, state.needed, state.written));
+  return problems;
+}
+
+/**
+ * How finished buffers and counters differ from the API's driver-order answer: every primitive
+ * exactly where that layout puts it (contiguous, without overlap or gap, between offset bundles),
+ * and the same primitives needed and written. Empty when they match.
+ */
+export function layoutProblems(scenario: StreamScenario, buffers: readonly (readonly BufferEntry[])[], needed: number, written: number): string[] {
+  const problems: string[] = [];
+  const expected = expectedLayout(scenario);
+  const text = (entries: readonly BufferEntry[]) =>
+    [...entries].sort((x, y) => x.offset - y.offset || x.primitive - y.primitive).map((e) => `${e.primitive}@${e.offset}`).join(' ');
+  buffers.forEach((entries, b) => {
+    const got = text(entries);
+    const want = text(expected.buffers[b]!);
     if (got !== want) problems.push(`buffer ${b} holds [${got}], expected [${want}] (primitive@byte)`);
   });
-  if (state.needed !== expected.primitivesNeeded) problems.push(`primitives needed ${state.needed}, expected ${expected.primitivesNeeded}`);
-  if (state.written !== expected.primitivesWritten) problems.push(`primitives written ${state.written}, expected ${expected.primitivesWritten}`);
+  if (needed !== expected.primitivesNeeded) problems.push(`primitives needed ${needed}, expected ${expected.primitivesNeeded}`);
+  if (written !== expected.primitivesWritten) problems.push(`primitives written ${written}, expected ${expected.primitivesWritten}`);
   return problems;
 }
 
