@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { annotateProgram } from '../impl/annotate/annotate.js';
-import { InputError } from '../spec/format/error.js';
 import { loadProgram } from '../spec/format/load.js';
 import { printProgram } from '../spec/format/print.js';
-import { type CliIo, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
+import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
 /** Help text of `hazardproof annotate`. */
 export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
@@ -26,14 +25,8 @@ export function annotateCommand(args: string[], io: CliIo): number {
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
-  let parsed;
-  try {
-    parsed = loadProgram(positionals[0]!);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
+  const parsed = readInput(io, () => loadProgram(positionals[0]!));
+  if (parsed === null) return 2;
   const annotated = annotateProgram(parsed.program, scoreboardMax);
   const text = `# annotated by hazardproof annotate from ${parsed.file}\n${printProgram(annotated.program)}`;
   for (const note of annotated.notes) io.stderr(`note: ${note}\n`);

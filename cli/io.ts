@@ -62,24 +62,23 @@ export function progressLine(io: CliIo): { update: (text: string) => void; done:
 }
 
 /**
- * Reads every program file before any work starts. With a mistake in any of them, prints all
- * the problems (`file:line:col: message`) and returns null, so the command exits 2 with no
- * results printed at all.
+ * Runs an input loader. On a mistake in the input it prints every problem (`file:line:col:
+ * message`) and returns null: the command then exits 2 without printing any result.
  */
-export function loadAll(files: readonly string[], io: CliIo): ParsedProgram[] | null {
-  const parsed: ParsedProgram[] = [];
-  const problems: string[] = [];
-  for (const file of files) {
-    try {
-      parsed.push(loadProgram(file));
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problems.push(error.message);
-    }
+export function readInput<T>(io: CliIo, load: () => T): T | null {
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return null;
   }
-  if (problems.length === 0) return parsed;
-  io.stderr(`${problems.join('\n')}\n`);
-  return null;
+}
+
+/** Reads every program file before any work starts; null (problems printed) if any has a mistake. */
+export function loadAll(files: readonly string[], io: CliIo): ParsedProgram[] | null {
+  const parsed = files.map((file) => readInput(io, () => loadProgram(file)));
+  return parsed.every((program) => program !== null) ? (parsed as ParsedProgram[]) : null;
 }
 
 /** `--scoreboard-bits N` (1..16, default 6) as the largest counter value, 2^N - 1. */

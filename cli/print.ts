@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { InputError } from '../spec/format/error.js';
 import { programToJson } from '../spec/format/json.js';
 import { loadProgram } from '../spec/format/load.js';
 import { printProgram } from '../spec/format/print.js';
-import { UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** Help text of `hazardproof print`. */
 export const PRINT_USAGE = `usage: hazardproof print FILE [--json] [-o OUT]
@@ -23,15 +22,9 @@ export function printCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('print needs exactly one program file');
-  let text: string;
-  try {
-    const { program } = loadProgram(positionals[0]!);
-    text = values.json ? programToJson(program) : printProgram(program);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
+  const parsed = readInput(io, () => loadProgram(positionals[0]!));
+  if (parsed === null) return 2;
+  const text = values.json ? programToJson(parsed.program) : printProgram(parsed.program);
   if (values.output) writeFileAtomic(values.output, text);
   else io.stdout(text);
   return 0;

@@ -18,6 +18,8 @@ export function streamCheckCommand(args: string[], io: CliIo): number {
   const file = positionals[0]!;
   let loaded: LoadedScenario | null = null;
   const lines: TraceLine[] = [];
+  /** File line number of each trace line (blank lines and the scenario line are not trace lines). */
+  const fileLines: number[] = [];
   try {
     let text: string;
     try {
@@ -42,6 +44,7 @@ export function streamCheckCommand(args: string[], io: CliIo): number {
         throw new InputError([{ file, line: index + 1, column: 1, message: 'expected a trace line like {"step": "first", "unit": 0, "batch": 3, "task": 0, "last": true}' }]);
       }
       lines.push(value as TraceLine);
+      fileLines.push(index + 1);
     });
     if (!loaded) throw new InputError([{ file, line: 1, column: 1, message: 'no scenario: give --scenario FILE or start the trace with {"scenario": {...}}' }]);
   } catch (error) {
@@ -49,12 +52,11 @@ export function streamCheckCommand(args: string[], io: CliIo): number {
     io.stderr(`${error.message}\n`);
     return 2;
   }
-  const scenarioLines = lineNumbers(file);
   const result = checkTrace(streamContext(loaded.scenario), lines);
   if (values.json) {
-    io.stdout(`${JSON.stringify({ file, ...result, failure: result.failure && { ...result.failure, line: scenarioLines[result.failure.line - 1] } }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ file, ...result, failure: result.failure && { ...result.failure, line: fileLines[result.failure.line - 1] } }, null, 2)}\n`);
   } else if (result.failure) {
-    io.stdout(`${file}:${scenarioLines[result.failure.line - 1]}: ${result.failure.message}\n  state there: ${result.failure.state}\n`);
+    io.stdout(`${file}:${fileLines[result.failure.line - 1]}: ${result.failure.message}\n  state there: ${result.failure.state}\n`);
   } else if (!result.complete) {
     io.stdout(`${file}: all ${result.lines} steps are allowed, but the trace ends before the protocol is done\n`);
   } else if (result.problems.length > 0) {
@@ -63,13 +65,4 @@ export function streamCheckCommand(args: string[], io: CliIo): number {
     io.stdout(`${file}: passes: ${result.lines} steps, each allowed with the contents the protocol gives; the protocol completes with the buffers in driver order\n`);
   }
   return result.failure === null && result.complete && result.problems.length === 0 ? 0 : 1;
-}
-
-/** File line number of each trace line (skipping blank lines and the scenario line). */
-function lineNumbers(file: string): number[] {
-  const numbers: number[] = [];
-  readFileSync(file, 'utf8').split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() !== '' && !raw.includes('"scenario"')) numbers.push(index + 1);
-  });
-  return numbers;
 }

@@ -5,11 +5,10 @@ import { describeStreamSteps } from '../reports/streamSteps.js';
 import { exploreStream, runStreamTiming } from '../spec/streamout/explore.js';
 import { expectedLayout } from '../spec/streamout/layout.js';
 import { promelaModel } from '../spec/streamout/promela.js';
-import { loadScenario, type LoadedScenario, type StreamVerdict } from '../spec/streamout/load.js';
+import { loadScenario, type StreamVerdict } from '../spec/streamout/load.js';
 import { streamActionText, streamContext, type StreamAction } from '../spec/streamout/step.js';
-import { InputError } from '../spec/format/error.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
-import { type CliIo, integerOption, progressLine, UsageError, writeFileAtomic } from './io.js';
+import { type CliIo, integerOption, progressLine, readInput, UsageError, writeFileAtomic } from './io.js';
 import { streamCheckCommand } from './streamCheck.js';
 
 /** Help text of `hazardproof streamout`. */
@@ -52,14 +51,8 @@ export function streamoutCommand(args: string[], io: CliIo): number {
 /** `streamout promela SCENARIO`: prints the Promela model of a one-operation scenario, for SPIN. */
 function promelaCommand(args: string[], io: CliIo): number {
   if (args.length !== 1) throw new UsageError('streamout promela needs exactly one scenario file');
-  let loaded: LoadedScenario;
-  try {
-    loaded = loadScenario(args[0]!);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
+  const loaded = readInput(io, () => loadScenario(args[0]!));
+  if (loaded === null) return 2;
   try {
     io.stdout(promelaModel(loaded.scenario));
   } catch (error) {
@@ -91,14 +84,8 @@ function runCommand(args: string[], io: CliIo): number {
 type RunOptions = { exhaustive?: boolean; runs?: string; seed?: string; 'max-states'?: string; expect?: boolean; json?: boolean; 'trace-out'?: string };
 
 function runScenario(file: string, values: RunOptions, io: CliIo): number {
-  let loaded: LoadedScenario;
-  try {
-    loaded = loadScenario(file);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
-  }
+  const loaded = readInput(io, () => loadScenario(file));
+  if (loaded === null) return 2;
   const seed = integerOption('seed', values.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
   const runs = integerOption('runs', values.runs, 200, 1);
   const maxStates = integerOption('max-states', values['max-states'], 2_000_000, 1);
