@@ -1,7 +1,7 @@
 import { compileProgram } from '../impl/compiled.js';
 import { Simulator } from '../impl/simulator.js';
-import { runSchedule } from '../spec/explore/latencySchedule.js';
-import { randomSchedule } from '../spec/schedule/latencySchedule.js';
+import { runSchedule } from '../spec/scoreboard/schedule/runSchedule.js';
+import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import { formatTable } from '../reports/table.js';
 import { minimizeProgram } from '../impl/minimize/minimizeProgram.js';
 import { benchmarkProgram, missingWaitProgram } from './programs.js';

@@ -1,5 +1,5 @@
-import { parseProgram } from '../spec/format/parse.js';
-import type { Program } from '../spec/program.js';
+import { parseProgram } from '../format/hp/parse.js';
+import type { Program } from '../spec/scoreboard/program.js';
 
 /**
  * A deterministic benchmark program of `size` instructions shaped like compiler output: groups of

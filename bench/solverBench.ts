@@ -5,9 +5,9 @@ import { Simulator } from '../impl/simulator.js';
 import { consumerHeavyArbitrary } from '../properties/arbitraries/barrierGroup.js';
 import { proveDepbar } from '../solver/proveDepbar.js';
 import { proveWholeProgram } from '../solver/wholeProgram.js';
-import { effectiveStall } from '../spec/operands.js';
-import type { Instruction, Program } from '../spec/program.js';
-import { randomSchedule } from '../spec/schedule/latencySchedule.js';
+import { effectiveStall } from '../spec/scoreboard/operands.js';
+import type { Instruction, Program } from '../spec/scoreboard/program.js';
+import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import { benchmarkProgram } from './programs.js';
 
 /** Proof cost per DEPBAR over annotated random programs. */

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exploreStream } from '../spec/streamout/explore.js';
-import { promelaModel } from '../spec/streamout/promela.js';
+import { promelaModel } from '../format/promela/streamout.js';
 import type { Packet, StreamScenario } from '../spec/streamout/scenario.js';
 import { streamContext } from '../spec/streamout/step.js';
 

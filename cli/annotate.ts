@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { annotateProgram } from '../impl/annotate/annotate.js';
-import { loadProgram } from '../spec/format/load.js';
-import { printProgram } from '../spec/format/print.js';
+import { loadProgram } from '../format/hp/load.js';
+import { printProgram } from '../format/hp/print.js';
 import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
 /** Help text of `hazardproof annotate`. */

@@ -5,10 +5,10 @@ import { checkJson, meetsExpectation, renderCheckText, type FileCheck } from '..
 import { describeHazard } from '../reports/describeHazard.js';
 import { renderTimeline } from '../reports/timeline.js';
 import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
-import { parseSchedule, replay } from '../spec/explore/trace.js';
-import { combinedExitCode } from '../spec/explore/verdict.js';
-import { readExpectation } from '../spec/format/expectation.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
+import { parseSchedule, replay } from '../spec/scoreboard/trace.js';
+import { combinedExitCode } from '../explore/verdict.js';
+import { readExpectation } from '../format/hp/expectation.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
 import { type CliIo, integerOption, loadAll, progressLine, scoreboardMaxOption, UsageError } from './io.js';
 import { minimizeCommand } from './minimize.js';
 

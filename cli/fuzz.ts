@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { fuzzReport } from '../reports/fuzzReport.js';
 import { runCampaign, type CampaignConfig, type CampaignProgress } from '../properties/fuzz/campaign.js';
 import { GENERATORS, generatedTargets, LAWS, type FuzzTarget, type GeneratorName, type LawName } from '../properties/fuzz/targets.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
 import { type CliIo, integerOption, loadAll, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
 /** Help text of `hazardproof fuzz`. */

@@ -1,8 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
-import { InputError } from '../spec/format/error.js';
-import { loadProgram } from '../spec/format/load.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
+import { InputError } from '../format/error.js';
+import { loadProgram } from '../format/hp/load.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
 
 /** Where a command writes; the CLI passes the process streams, tests pass buffers. */
 export interface CliIo {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../spec/format/packageRoot.js';
+import { packageRoot } from '../format/packageRoot.js';
 import { CHECK_USAGE, checkCommand } from './check.js';
 import { UsageError, type CliIo } from './io.js';
 import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';

@@ -2,9 +2,9 @@ import { minimizeProgram } from '../impl/minimize/minimizeProgram.js';
 import { matchesTarget } from '../impl/minimize/showsHazard.js';
 import { renderCheckText } from '../reports/checkReport.js';
 import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckResult } from '../impl/check.js';
-import { printProgram } from '../spec/format/print.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
-import { parseProgram } from '../spec/format/parse.js';
+import { printProgram } from '../format/hp/print.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
+import { parseProgram } from '../format/hp/parse.js';
 import { writeFileAtomic, type CliIo } from './io.js';
 
 /** Options `check --minimize` passes on. */

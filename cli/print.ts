@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { programToJson } from '../spec/format/json.js';
-import { loadProgram } from '../spec/format/load.js';
-import { printProgram } from '../spec/format/print.js';
+import { programToJson } from '../format/hp/json.js';
+import { loadProgram } from '../format/hp/load.js';
+import { printProgram } from '../format/hp/print.js';
 import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** Help text of `hazardproof print`. */

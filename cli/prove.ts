@@ -9,7 +9,7 @@ import { programVerdict } from '../solver/programVerdict.js';
 import { renderDepbarProof } from '../reports/depbarReport.js';
 import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
-import { combinedExitCode } from '../spec/explore/verdict.js';
+import { combinedExitCode } from '../explore/verdict.js';
 import { integerOption, loadAll, UsageError, type CliIo } from './io.js';
 
 /** Help text of `hazardproof prove`. */

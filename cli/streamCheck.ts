@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { InputError } from '../spec/format/error.js';
-import { loadScenario, parseScenario, type LoadedScenario } from '../spec/streamout/load.js';
+import { InputError } from '../format/error.js';
+import { loadScenario, parseScenario, type LoadedScenario } from '../format/streamout/load.js';
 import { streamContext } from '../spec/streamout/step.js';
-import { checkTrace, type TraceLine } from '../spec/streamout/trace.js';
+import { checkTrace, type TraceLine } from '../format/streamout/trace.js';
 import { UsageError, type CliIo } from './io.js';
 
 /**

@@ -1,10 +1,10 @@
-import { exploreExhaustive } from '../spec/explore/exhaustive.js';
-import { HazardCollection, type FoundHazard } from '../spec/explore/found.js';
-import { runSeed } from '../spec/explore/latencySchedule.js';
-import type { Verdict } from '../spec/explore/verdict.js';
-import { DEFAULT_SCOREBOARD_MAX } from '../spec/machine/step.js';
-import type { Program } from '../spec/program.js';
-import { randomSchedule } from '../spec/schedule/latencySchedule.js';
+import { exploreExhaustive } from '../spec/scoreboard/explore.js';
+import { hazardCollection, type FoundHazard } from '../spec/scoreboard/found.js';
+import { runSeed } from '../spec/scoreboard/schedule/runSchedule.js';
+import type { Verdict } from '../explore/verdict.js';
+import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
+import type { Program } from '../spec/scoreboard/program.js';
+import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import { compileProgram } from './compiled.js';
 import { Simulator } from './simulator.js';
 import { traceActions } from './traceActions.js';
@@ -85,7 +85,7 @@ export function checkProgram(program: Program, options: CheckOptions): CheckResu
   }
   // Random schedules run on the simulator (checked equal to the spec by the property suites);
   // a schedule with a hazard is run again with a trace, whose spec actions every report replays.
-  const hazards = new HazardCollection();
+  const hazards = hazardCollection();
   const simulator = new Simulator(compileProgram(program), scoreboardMax);
   for (let index = 0; index < options.runs; index++) {
     if (index % 256 === 0) options.onProgress?.({ phase: 'random', done: index, total: options.runs });

@@ -1,6 +1,6 @@
-import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/operands.js';
+import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/scoreboard/operands.js';
 import { sequentialSemantics } from '../spec/oracle/sequential.js';
-import type { Program } from '../spec/program.js';
+import type { Program } from '../spec/scoreboard/program.js';
 
 /**
  * A program flattened into typed arrays for the simulator: registers numbered, wait masks as

@@ -1,7 +1,7 @@
-import type { MachineEvent } from '../spec/machine/event.js';
-import { DEFAULT_SCOREBOARD_MAX } from '../spec/machine/step.js';
+import type { MachineEvent } from '../spec/scoreboard/machine/event.js';
+import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
 import type { Hazard } from '../spec/oracle/hazard.js';
-import type { LatencySchedule } from '../spec/schedule/latencySchedule.js';
+import type { LatencySchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import type { CompiledProgram } from './compiled.js';
 
 /** What one simulated execution produced. */

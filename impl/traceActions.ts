@@ -1,7 +1,7 @@
-import type { Action } from '../spec/machine/action.js';
-import type { MachineEvent } from '../spec/machine/event.js';
-import { pipeIndexOf } from '../spec/operands.js';
-import type { Program } from '../spec/program.js';
+import type { Action } from '../spec/scoreboard/machine/action.js';
+import type { MachineEvent } from '../spec/scoreboard/machine/event.js';
+import { pipeIndexOf } from '../spec/scoreboard/operands.js';
+import type { Program } from '../spec/scoreboard/program.js';
 
 /**
  * The spec actions that produce a simulator trace: per cycle, its writes, `W`, its queue reads,

@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { largestSafeImmediate } from '../impl/depbar/minimumDistance.js';
 import { checkImmediate } from '../solver/immediateQuery.js';
 import { releaseZ3 } from '../solver/z3.js';
-import { eventOrder } from '../spec/depbar/eventOrder.js';
-import { largestSafeByEnumeration } from '../spec/depbar/largestSafe.js';
+import { eventOrder } from '../spec/scoreboard/depbar/eventOrder.js';
+import { largestSafeByEnumeration } from '../spec/scoreboard/depbar/largestSafe.js';
 import { barrierGroupArbitrary } from './arbitraries/barrierGroup.js';
 
 afterAll(releaseZ3);

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exploreExhaustive } from '../spec/explore/exhaustive.js';
-import { runLatencySchedule } from '../spec/explore/latencySchedule.js';
-import { replay } from '../spec/explore/trace.js';
+import { exploreExhaustive } from '../spec/scoreboard/explore.js';
+import { runLatencySchedule } from '../spec/scoreboard/schedule/runSchedule.js';
+import { replay } from '../spec/scoreboard/trace.js';
 import { hazardKey } from '../spec/oracle/hazard.js';
-import { DEFAULT_CONTROL, type Program } from '../spec/program.js';
+import { DEFAULT_CONTROL, type Program } from '../spec/scoreboard/program.js';
 import { programArbitrary, SMALL_SHAPE } from './arbitraries/program.js';
 
 const seed = fc.integer({ min: 0, max: 2 ** 31 });

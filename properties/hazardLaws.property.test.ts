@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exploreExhaustive } from '../spec/explore/exhaustive.js';
+import { exploreExhaustive } from '../spec/scoreboard/explore.js';
 import type { Hazard } from '../spec/oracle/hazard.js';
 import { deepProgramArbitrary } from './arbitraries/deepProgram.js';
 import { programArbitrary } from './arbitraries/program.js';

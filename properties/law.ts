@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { simplifyInstructions } from '../impl/minimize/simplifyInstructions.js';
-import { packageRoot } from '../spec/format/packageRoot.js';
-import { printProgram } from '../spec/format/print.js';
-import type { Program } from '../spec/program.js';
+import { packageRoot } from '../format/packageRoot.js';
+import { printProgram } from '../format/hp/print.js';
+import type { Program } from '../spec/scoreboard/program.js';
 
 /** What a law is checked on: a program and the schedule parameters of the run. */
 export interface LawInput {

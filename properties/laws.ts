@@ -2,11 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { compileProgram } from '../impl/compiled.js';
 import { Simulator } from '../impl/simulator.js';
 import { traceActions } from '../impl/traceActions.js';
-import { exploreExhaustive } from '../spec/explore/exhaustive.js';
-import { runSchedule } from '../spec/explore/latencySchedule.js';
-import { replay } from '../spec/explore/trace.js';
+import { exploreExhaustive } from '../spec/scoreboard/explore.js';
+import { runSchedule } from '../spec/scoreboard/schedule/runSchedule.js';
+import { replay } from '../spec/scoreboard/trace.js';
 import type { Hazard } from '../spec/oracle/hazard.js';
-import { randomSchedule } from '../spec/schedule/latencySchedule.js';
+import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import type { LawInput } from './law.js';
 import { firstValueMismatch } from './valueOracle.js';
 

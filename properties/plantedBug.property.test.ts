@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileProgram } from '../impl/compiled.js';
 import { Simulator } from '../impl/simulator.js';
-import type { Program } from '../spec/program.js';
+import type { Program } from '../spec/scoreboard/program.js';
 import { deepProgramArbitrary } from './arbitraries/deepProgram.js';
 import { programArbitrary } from './arbitraries/program.js';
 import { implEqualsSpec } from './laws.js';

@@ -4,7 +4,7 @@ import { simulateStream } from '../impl/streamout/simulator.js';
 import { initialStreamState } from '../spec/streamout/state.js';
 import { streamActions, streamActionText, streamContext, streamStep } from '../spec/streamout/step.js';
 import { streamProblems } from '../spec/streamout/verdict.js';
-import { actionOf, checkTrace } from '../spec/streamout/trace.js';
+import { actionOf, checkTrace } from '../format/streamout/trace.js';
 import { streamScenarioArbitrary } from './arbitraries/streamScenario.js';
 
 describe('stream output: optimized simulation', () => {

@@ -1,6 +1,6 @@
-import type { MachineEvent } from '../spec/machine/event.js';
-import { destinationRegisters, sourceRegisters } from '../spec/operands.js';
-import type { Program } from '../spec/program.js';
+import type { MachineEvent } from '../spec/scoreboard/machine/event.js';
+import { destinationRegisters, sourceRegisters } from '../spec/scoreboard/operands.js';
+import type { Program } from '../spec/scoreboard/program.js';
 
 /** Where a value first differed from sequential execution (a read, or the final state) and what kind of mistake it was. */
 export interface Mismatch {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proveWholeProgram } from '../solver/wholeProgram.js';
 import { releaseZ3 } from '../solver/z3.js';
-import { exploreExhaustive } from '../spec/explore/exhaustive.js';
-import { replay } from '../spec/explore/trace.js';
+import { exploreExhaustive } from '../spec/scoreboard/explore.js';
+import { replay } from '../spec/scoreboard/trace.js';
 import { programArbitrary } from './arbitraries/program.js';
 
 afterAll(releaseZ3);

@@ -1,10 +1,10 @@
 import type { CheckResult } from '../impl/check.js';
-import type { FoundHazard } from '../spec/explore/found.js';
-import { formatSchedule, replay, type Trace } from '../spec/explore/trace.js';
-import type { Expectation } from '../spec/format/expectation.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
+import type { FoundHazard } from '../spec/scoreboard/found.js';
+import { formatSchedule, replay, type Trace } from '../spec/scoreboard/trace.js';
+import type { Expectation } from '../format/hp/expectation.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
 import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
-import { DEFAULT_SCOREBOARD_MAX } from '../spec/machine/step.js';
+import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
 import { describeHazard, eventCycle } from './describeHazard.js';
 import { renderTimeline } from './timeline.js';
 

@@ -1,5 +1,5 @@
 import type { DepbarProof } from '../solver/proveDepbar.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
 import { instructionLabel } from './describeHazard.js';
 import { formatTable } from './table.js';
 

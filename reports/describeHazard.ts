@@ -1,7 +1,7 @@
 import type { Hazard } from '../spec/oracle/hazard.js';
-import type { Trace } from '../spec/explore/trace.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
-import { printInstructionBody } from '../spec/format/print.js';
+import type { Trace } from '../spec/scoreboard/trace.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
+import { printInstructionBody } from '../format/hp/print.js';
 
 /** `#3 FMUL R3 <- R0, R0 (line 12)`: how reports name an instruction. */
 export function instructionLabel(parsed: ParsedProgram, index: number): string {

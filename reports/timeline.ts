@@ -1,8 +1,8 @@
-import type { MachineEvent } from '../spec/machine/event.js';
+import type { MachineEvent } from '../spec/scoreboard/machine/event.js';
 import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
-import type { Trace } from '../spec/explore/trace.js';
-import type { ParsedProgram } from '../spec/format/parse.js';
-import type { Program } from '../spec/program.js';
+import type { Trace } from '../spec/scoreboard/trace.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
+import type { Program } from '../spec/scoreboard/program.js';
 import { instructionLabel } from './describeHazard.js';
 import { formatTable } from './table.js';
 

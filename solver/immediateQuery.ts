@@ -1,4 +1,4 @@
-import type { EventOrder } from '../spec/depbar/eventOrder.js';
+import type { EventOrder } from '../spec/scoreboard/depbar/eventOrder.js';
 import { intValue } from './intValue.js';
 import { reduceModel } from './reduceModel.js';
 import { withZ3 } from './z3.js';

@@ -1,8 +1,8 @@
 import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
-import { replay, type Trace } from '../spec/explore/trace.js';
-import type { Verdict } from '../spec/explore/verdict.js';
+import { replay, type Trace } from '../spec/scoreboard/trace.js';
+import type { Verdict } from '../explore/verdict.js';
 import type { Hazard } from '../spec/oracle/hazard.js';
-import type { Program } from '../spec/program.js';
+import type { Program } from '../spec/scoreboard/program.js';
 import { proveWholeProgram, WHOLE_PROGRAM_LIMIT } from './wholeProgram.js';
 
 /** The whole-program verdict of `prove`, with how it was reached. */

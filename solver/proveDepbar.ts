@@ -1,7 +1,7 @@
 import { protectedDependencies, type ProtectedDependency } from '../impl/depbar/protectedDependencies.js';
-import { eventOrder, type EventOrder } from '../spec/depbar/eventOrder.js';
-import { MAX_DEPBAR_LIMIT } from '../spec/format/validate.js';
-import type { Program } from '../spec/program.js';
+import { eventOrder, type EventOrder } from '../spec/scoreboard/depbar/eventOrder.js';
+import { MAX_DEPBAR_LIMIT } from '../format/hp/validate.js';
+import type { Program } from '../spec/scoreboard/program.js';
 import { checkImmediate, type BreakingOrder, type QueryAnswer } from './immediateQuery.js';
 
 /** The verdicts of `prove` for one DEPBAR. */

@@ -1,7 +1,7 @@
-import type { Action } from '../spec/machine/action.js';
-import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/operands.js';
+import type { Action } from '../spec/scoreboard/machine/action.js';
+import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/scoreboard/operands.js';
 import { sequentialSemantics } from '../spec/oracle/sequential.js';
-import type { Program } from '../spec/program.js';
+import type { Program } from '../spec/scoreboard/program.js';
 import { intValue } from './intValue.js';
 import { reduceModel } from './reduceModel.js';
 import { withZ3 } from './z3.js';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meetsExpectation } from '../reports/checkReport.js';
 import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
-import { readExpectation } from '../spec/format/expectation.js';
-import { parseProgram } from '../spec/format/parse.js';
+import { readExpectation } from '../format/hp/expectation.js';
+import { parseProgram } from '../format/hp/parse.js';
 
 const folder = join(import.meta.dirname, '..', 'examples');
 const examples = readdirSync(folder).filter((name) => name.endsWith('.hp')).sort();

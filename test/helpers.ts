@@ -1,6 +1,6 @@
-import { InputError } from '../spec/format/error.js';
-import { parseProgram, type ParsedProgram } from '../spec/format/parse.js';
-import type { Program } from '../spec/program.js';
+import { InputError } from '../format/error.js';
+import { parseProgram, type ParsedProgram } from '../format/hp/parse.js';
+import type { Program } from '../spec/scoreboard/program.js';
 
 /** Parses an inline program (test input) in the `.hp` format. */
 export function hp(text: string): Program {

@@ -1,7 +1,7 @@
-import { eventOrder } from '../../spec/depbar/eventOrder.js';
-import { DEFAULT_SCOREBOARD_MAX } from '../../spec/machine/step.js';
-import { pipeIndexOf } from '../../spec/operands.js';
-import { DEFAULT_CONTROL, type Instruction, type Program } from '../../spec/program.js';
+import { eventOrder } from '../../spec/scoreboard/depbar/eventOrder.js';
+import { DEFAULT_SCOREBOARD_MAX } from '../../spec/scoreboard/machine/step.js';
+import { pipeIndexOf } from '../../spec/scoreboard/operands.js';
+import { DEFAULT_CONTROL, type Instruction, type Program } from '../../spec/scoreboard/program.js';
 import { guaranteedBy, type EventName } from '../depbar/guaranteed.js';
 import { largestSafeImmediate } from '../depbar/minimumDistance.js';
 import { dependencies } from '../depbar/protectedDependencies.js';

@@ -1,6 +1,6 @@
-import { effectiveStall, pipeIndexOf } from '../../spec/operands.js';
-import { DEFAULT_CONTROL, type Instruction, type Program } from '../../spec/program.js';
-import { MAX_STALL } from '../../spec/format/validate.js';
+import { effectiveStall, pipeIndexOf } from '../../spec/scoreboard/operands.js';
+import { DEFAULT_CONTROL, type Instruction, type Program } from '../../spec/scoreboard/program.js';
+import { MAX_STALL } from '../../format/hp/validate.js';
 import { dependencies } from '../depbar/protectedDependencies.js';
 
 /**

@@ -1,5 +1,5 @@
-import { eventOrder } from '../../spec/depbar/eventOrder.js';
-import type { Program } from '../../spec/program.js';
+import { eventOrder } from '../../spec/scoreboard/depbar/eventOrder.js';
+import type { Program } from '../../spec/scoreboard/program.js';
 import { largestSafeImmediate } from './minimumDistance.js';
 
 /** An event of an instruction: `instruction:read` or `instruction:write`. */

@@ -1,4 +1,4 @@
-import type { EventOrder } from '../../spec/depbar/eventOrder.js';
+import type { EventOrder } from '../../spec/scoreboard/depbar/eventOrder.js';
 
 /**
  * The compiler's closed form (seed 000's "minimum distance", generalised to several pipes): the

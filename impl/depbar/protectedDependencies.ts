@@ -1,6 +1,6 @@
-import { eventOrder } from '../../spec/depbar/eventOrder.js';
-import { destinationRegisters, sourceRegisters } from '../../spec/operands.js';
-import type { Program } from '../../spec/program.js';
+import { eventOrder } from '../../spec/scoreboard/depbar/eventOrder.js';
+import { destinationRegisters, sourceRegisters } from '../../spec/scoreboard/operands.js';
+import type { Program } from '../../spec/scoreboard/program.js';
 import { guaranteedAt } from './guaranteed.js';
 import { largestSafeImmediate } from './minimumDistance.js';
 

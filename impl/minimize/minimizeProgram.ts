@@ -1,5 +1,5 @@
-import { pipeIndexOf } from '../../spec/operands.js';
-import type { Program } from '../../spec/program.js';
+import { pipeIndexOf } from '../../spec/scoreboard/operands.js';
+import type { Program } from '../../spec/scoreboard/program.js';
 import { deltaDebug } from './deltaDebug.js';
 import { showsHazard, type HazardTarget, type SearchEffort } from './showsHazard.js';
 import { simplifyInstructions } from './simplifyInstructions.js';

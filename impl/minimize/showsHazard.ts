@@ -1,8 +1,8 @@
-import { exploreExhaustive } from '../../spec/explore/exhaustive.js';
-import { runSeed } from '../../spec/explore/latencySchedule.js';
+import { exploreExhaustive } from '../../spec/scoreboard/explore.js';
+import { runSeed } from '../../spec/scoreboard/schedule/runSchedule.js';
 import type { Hazard } from '../../spec/oracle/hazard.js';
-import type { Program } from '../../spec/program.js';
-import { randomSchedule } from '../../spec/schedule/latencySchedule.js';
+import type { Program } from '../../spec/scoreboard/program.js';
+import { randomSchedule } from '../../spec/scoreboard/schedule/latencySchedule.js';
 import { compileProgram } from '../compiled.js';
 import { Simulator } from '../simulator.js';
 

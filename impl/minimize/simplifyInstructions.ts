@@ -1,4 +1,4 @@
-import type { Control, Instruction, Pipe, Program } from '../../spec/program.js';
+import type { Control, Instruction, Pipe, Program } from '../../spec/scoreboard/program.js';
 
 /** Whether a candidate program still shows the failure being minimized. */
 export type StillFails = (program: Program) => boolean;

@@ -1,9 +1,9 @@
-import { Random } from '../../spec/explore/random.js';
+import { Random } from '../../explore/random.js';
 import { fits, type BufferEntry } from '../../spec/streamout/layout.js';
 import { layoutProblems } from '../../spec/streamout/verdict.js';
 import { batchesOf, type Batch, type StreamScenario } from '../../spec/streamout/scenario.js';
 import { nextBatchId } from '../../spec/streamout/state.js';
-import type { TraceLine } from '../../spec/streamout/trace.js';
+import type { TraceLine } from '../../format/streamout/trace.js';
 
 /** A FIFO over a growing array with a moving head: no shifting, no per-message array churn. */
 class Channel<T> {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Instruction, Program } from '../../spec/program.js';
+import type { Instruction, Program } from '../../spec/scoreboard/program.js';
 
 /**
  * A small group of producers in front of a `DEPBAR.LE SB0` (up to 6 instructions over two queues

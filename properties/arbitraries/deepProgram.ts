@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Control, Instruction, Pipe, Program } from '../../spec/program.js';
+import type { Control, Instruction, Pipe, Program } from '../../spec/scoreboard/program.js';
 
 /**
  * Programs that reach deep states, which short random programs rarely do: long runs of producers

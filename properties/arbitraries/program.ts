@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Control, Instruction, Operand, Pipe, Program } from '../../spec/program.js';
+import type { Control, Instruction, Operand, Pipe, Program } from '../../spec/scoreboard/program.js';
 
 /** Size knobs of generated programs. */
 export interface ProgramShape {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { destinationRegisters, sourceRegisters } from '../../spec/operands.js';
-import type { Control, Instruction, Operand, Program } from '../../spec/program.js';
+import { destinationRegisters, sourceRegisters } from '../../spec/scoreboard/operands.js';
+import type { Control, Instruction, Operand, Program } from '../../spec/scoreboard/program.js';
 import { programArbitrary, type ProgramShape } from './program.js';
 
 /**

@@ -1,8 +1,8 @@
 import { compileProgram } from '../../impl/compiled.js';
 import { Simulator } from '../../impl/simulator.js';
-import { runSeed } from '../../spec/explore/latencySchedule.js';
+import { runSeed } from '../../spec/scoreboard/schedule/runSchedule.js';
 import { hazardKey, type Hazard } from '../../spec/oracle/hazard.js';
-import { randomSchedule } from '../../spec/schedule/latencySchedule.js';
+import { randomSchedule } from '../../spec/scoreboard/schedule/latencySchedule.js';
 import { findViolation, type Violation } from '../law.js';
 import { GENERATORS, LAWS, type FuzzTarget } from './targets.js';
 

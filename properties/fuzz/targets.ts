@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Program } from '../../spec/program.js';
+import type { Program } from '../../spec/scoreboard/program.js';
 import { deepProgramArbitrary } from '../arbitraries/deepProgram.js';
 import { programArbitrary } from '../arbitraries/program.js';
 import { protectedProgramArbitrary } from '../arbitraries/protected.js';

@@ -1,5 +1,5 @@
-import type { MachineEvent } from '../machine/event.js';
-import type { MachineState } from '../machine/state.js';
+import type { MachineEvent } from '../scoreboard/machine/event.js';
+import type { MachineState } from '../scoreboard/machine/state.js';
 import type { Hazard } from './hazard.js';
 import type { SequentialSemantics } from './sequential.js';
 

@@ -1,5 +1,5 @@
-import { destinationRegisters, sourceRegisters } from '../operands.js';
-import type { Program } from '../program.js';
+import { destinationRegisters, sourceRegisters } from '../scoreboard/operands.js';
+import type { Program } from '../scoreboard/program.js';
 
 /** What plain sequential execution of a program says every read and the final state must see. */
 export interface SequentialSemantics {

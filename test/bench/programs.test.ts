@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkProgram } from '../../bench/programs.js';
-import { exploreExhaustive } from '../../spec/explore/exhaustive.js';
+import { exploreExhaustive } from '../../spec/scoreboard/explore.js';
 
 describe('benchmarkProgram', () => {
   it('has the requested size and is hazard-free under every schedule', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { missingWaitProgram } from '../../bench/programs.js';
-import { printProgram } from '../../spec/format/print.js';
+import { printProgram } from '../../format/hp/print.js';
 import { cli } from './run.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hazardproof-minimize-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../../impl/check.js';
-import { exploreExhaustive } from '../../spec/explore/exhaustive.js';
-import { formatSchedule, parseSchedule, replay } from '../../spec/explore/trace.js';
+import { exploreExhaustive } from '../../spec/scoreboard/explore.js';
+import { formatSchedule, parseSchedule, replay } from '../../spec/scoreboard/trace.js';
 import { hp, PIPES } from '../helpers.js';
 
 const SAFE = hp(`${PIPES}[B------:R-:W0:-:S01] TEX R0 <- R1\n[B0-----:R-:W-:-:S01] FMUL R2 <- R0\n`);

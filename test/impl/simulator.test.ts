@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileProgram } from '../../impl/compiled.js';
 import { Simulator } from '../../impl/simulator.js';
-import { runSchedule } from '../../spec/explore/latencySchedule.js';
-import { eagerSchedule, randomSchedule } from '../../spec/schedule/latencySchedule.js';
+import { runSchedule } from '../../spec/scoreboard/schedule/runSchedule.js';
+import { eagerSchedule, randomSchedule } from '../../spec/scoreboard/schedule/latencySchedule.js';
 import { hp, PIPES } from '../helpers.js';
 
 describe('Simulator', () => {

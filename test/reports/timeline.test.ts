@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTimeline, usedScoreboards } from '../../reports/timeline.js';
-import { parseSchedule, replay } from '../../spec/explore/trace.js';
+import { parseSchedule, replay } from '../../spec/scoreboard/trace.js';
 import { hpParsed, PIPES } from '../helpers.js';
 
 describe('renderTimeline', () => {

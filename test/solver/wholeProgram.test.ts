@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proveWholeProgram } from '../../solver/wholeProgram.js';
 import { releaseZ3 } from '../../solver/z3.js';
-import { replay } from '../../spec/explore/trace.js';
-import { readExpectation } from '../../spec/format/expectation.js';
-import { parseProgram } from '../../spec/format/parse.js';
+import { replay } from '../../spec/scoreboard/trace.js';
+import { readExpectation } from '../../format/hp/expectation.js';
+import { parseProgram } from '../../format/hp/parse.js';
 
 afterAll(releaseZ3);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { missingWaitProgram } from '../../../bench/programs.js';
 import { deltaDebug } from '../../../impl/minimize/deltaDebug.js';
 import { minimizeProgram } from '../../../impl/minimize/minimizeProgram.js';
-import { exploreExhaustive } from '../../../spec/explore/exhaustive.js';
+import { exploreExhaustive } from '../../../spec/scoreboard/explore.js';
 
 const effort = { seed: 1, runs: 30, maxLatency: 8, scoreboardMax: 63, exhaustiveUpTo: 12 };
 

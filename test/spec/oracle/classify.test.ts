@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseSchedule, replay } from '../../../spec/explore/trace.js';
+import { parseSchedule, replay } from '../../../spec/scoreboard/trace.js';
 import { hazardKey } from '../../../spec/oracle/hazard.js';
 import { sequentialSemantics } from '../../../spec/oracle/sequential.js';
-import type { Program } from '../../../spec/program.js';
+import type { Program } from '../../../spec/scoreboard/program.js';
 import { hp, PIPES } from '../../helpers.js';
 
 function hazardsOf(program: Program, schedule: string) {

@@ -2,9 +2,9 @@ import { readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../spec/format/error.js';
+import { InputError } from '../../../format/error.js';
 import { expectedLayout } from '../../../spec/streamout/layout.js';
-import { loadScenario } from '../../../spec/streamout/load.js';
+import { loadScenario } from '../../../format/streamout/load.js';
 import { cli } from '../../cli/run.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
