@@ -9,7 +9,13 @@ import { parseSchedule, replay } from '../spec/scoreboard/trace.js';
 import { combinedExitCode } from '../explore/verdict.js';
 import { readExpectation } from '../format/hp/expectation.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
-import { type CliIo, integerOption, loadAll, progressLine, scoreboardMaxOption, UsageError } from './io.js';
+import { type CliIo, integerOption, progressLine, scoreboardMaxOption, UsageError } from './io.js';
+import { lrcMinimizeCommand, lrcReplayCommand } from './lrcCheck.js';
+import { loadAnyPrograms } from './programs.js';
+import { checkLrcProgram } from '../impl/lrc/check.js';
+import { lrcCheckJson, meetsLrcExpectation, renderLrcCheckText, type LrcFileCheck } from '../reports/lrc/checkReport.js';
+import type { ParsedLrcProgram } from '../format/lrc/parse.js';
+import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 
 /** Help text of `hazardproof check`. */
@@ -63,44 +69,67 @@ export function checkCommand(args: string[], io: CliIo): number {
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
 
-  const parsed = loadAll(positionals, io);
-  if (parsed === null) return 2;
+  const loaded = loadAnyPrograms(positionals, io);
+  if (loaded === null) return 2;
   if (values.replay !== undefined) {
-    if (parsed.length !== 1) throw new UsageError('--replay needs exactly one program file');
-    return replayCommand(parsed[0]!, values.replay, scoreboardMax, io);
+    if (loaded.length !== 1) throw new UsageError('--replay needs exactly one program file');
+    const only = loaded[0]!;
+    return only.machine === 'lrc' ? lrcReplayCommand(only.parsed, values.replay, io) : replayCommand(only.parsed, values.replay, scoreboardMax, io);
   }
 
-  if (values.minimize !== undefined && parsed.length !== 1) throw new UsageError('--minimize needs exactly one program file');
+  if (values.minimize !== undefined && loaded.length !== 1) throw new UsageError('--minimize needs exactly one program file');
 
   const progress = progressLine(io);
-  const checks: FileCheck[] = parsed.map((program) => {
-    const result = checkProgram(program.program, {
-      mode, seed, runs, maxLatency, maxStates, scoreboardMax,
-      onProgress: ({ phase, done, total }) => progress.update(`${program.file}: ${phase} ${done}${total === null ? '' : `/${total}`}${phase === 'exhaustive' ? ' states' : ' schedules'}`),
-    });
+  const onProgress = (file: string) => ({ phase, done, total }: { phase: 'exhaustive' | 'random'; done: number; total: number | null }) =>
+    progress.update(`${file}: ${phase} ${done}${total === null ? '' : `/${total}`}${phase === 'exhaustive' ? ' states' : ' schedules'}`);
+  const outcomes = loaded.map((program): FileOutcome => {
+    const expectation = values.expect ? readExpectation(readFileSync(program.parsed.file, 'utf8')) : null;
+    if (program.machine === 'lrc') {
+      const result = checkLrcProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, onProgress: onProgress(program.parsed.file) });
+      progress.done();
+      const check: LrcFileCheck = { parsed: program.parsed, result, expectation };
+      return { file: program.parsed.file, verdict: result.verdict, met: meetsLrcExpectation(check), hasExpectation: expectation !== null,
+        text: () => renderLrcCheckText(check, timelines), json: () => lrcCheckJson(check), scoreboard: null };
+    }
+    const result = checkProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, scoreboardMax, onProgress: onProgress(program.parsed.file) });
     progress.done();
-    const expectation = values.expect ? readExpectation(readFileSync(program.file, 'utf8')) : null;
-    return { parsed: program, result, expectation, scoreboardMax };
+    const check: FileCheck = { parsed: program.parsed, result, expectation, scoreboardMax };
+    return { file: program.parsed.file, verdict: result.verdict, met: meetsExpectation(result, expectation), hasExpectation: expectation !== null,
+      text: () => renderCheckText(check, timelines), json: () => checkJson(check), scoreboard: check };
   });
 
   if (values.minimize !== undefined) {
-    return minimizeCommand(parsed[0]!, checks[0]!.result, { output: values.minimize, seed, maxLatency, scoreboardMax }, io);
+    const check = outcomes[0]!.scoreboard;
+    if (check === null) return lrcMinimizeCommand(loaded[0]!.parsed as ParsedLrcProgram, outcomes[0]!, values.minimize, io, seed, maxLatency);
+    return minimizeCommand(check.parsed, check.result, { output: values.minimize, seed, maxLatency, scoreboardMax }, io);
   }
   if (values.json) {
-    const objects = checks.map(checkJson);
+    const objects = outcomes.map((outcome) => outcome.json());
     io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
   } else {
-    io.stdout(`${checks.map((check) => renderCheckText(check, timelines)).join('\n\n')}\n`);
+    io.stdout(`${outcomes.map((outcome) => outcome.text()).join('\n\n')}\n`);
   }
   if (values.expect) {
-    const failed = checks.filter((check) => meetsExpectation(check.result, check.expectation) !== true);
+    const failed = outcomes.filter((outcome) => outcome.met !== true);
     if (!values.json) {
-      io.stdout(`\n${checks.length - failed.length}/${checks.length} files got their expected verdict`);
-      io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((c) => `${c.parsed.file}${c.expectation ? '' : ' (no # expect: comment)'}`).join(', ')}\n` : '\n');
+      io.stdout(`\n${outcomes.length - failed.length}/${outcomes.length} files got their expected verdict`);
+      io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((o) => `${o.file}${o.hasExpectation ? '' : ' (no # expect: comment)'}`).join(', ')}\n` : '\n');
     }
     return failed.length > 0 ? 1 : 0;
   }
-  return combinedExitCode(checks.map((check) => check.result.verdict));
+  return combinedExitCode(outcomes.map((outcome) => outcome.verdict));
+}
+
+/** One checked file, whatever its machine: its verdict, its expectation, and its reports. */
+interface FileOutcome {
+  readonly file: string;
+  readonly verdict: Verdict;
+  readonly met: boolean | null;
+  readonly hasExpectation: boolean;
+  readonly text: () => string;
+  readonly json: () => Record<string, unknown>;
+  /** The scoreboard check, for --minimize (null for LRC programs). */
+  readonly scoreboard: FileCheck | null;
 }
 
 /** Runs one given schedule and shows its timeline and hazards. */

@@ -3,14 +3,14 @@ import { VERDICTS, type Verdict } from '../../explore/verdict.js';
 /** The verdict a program file says it should get: a `# expect: VERDICT [KIND [REGISTER]]` comment. */
 export interface Expectation {
   readonly verdict: Verdict;
-  /** For `hazard`: the kind (RAW, WAR, WAW, overflow) one of the hazards must have. */
+  /** For `hazard`: the kind (RAW, WAR, WAW, overflow, deadlock) one of the hazards must have. */
   readonly kind: string | null;
   /** For `hazard`: the register that hazard must be on. */
   readonly register: string | null;
   readonly line: number;
 }
 
-const PATTERN = /^\s*(?:#|\/\/)\s*expect:\s*(\S+)(?:\s+(RAW|WAR|WAW|overflow))?(?:\s+(\S+))?\s*$/;
+const PATTERN = /^\s*(?:#|\/\/)\s*expect:\s*(\S+)(?:\s+(RAW|WAR|WAW|overflow|deadlock))?(?:\s+(\S+))?\s*$/;
 
 /** Finds the expectation comment of a program text, or null if there is none (or it names no verdict). */
 export function readExpectation(text: string): Expectation | null {

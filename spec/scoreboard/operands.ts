@@ -1,13 +1,7 @@
-import type { Control, Instruction, Operand, Pipe, Program } from './program.js';
+import { baseOpcode, registerNames } from '../operand.js';
+import type { Control, Instruction, Pipe, Program } from './program.js';
 
-/** Names of the register operands in a list (constants and immediates carry no dependency). */
-export function registerNames(operands: readonly Operand[]): string[] {
-  const names: string[] = [];
-  for (const operand of operands) {
-    if (operand.kind === 'register' && !names.includes(operand.name)) names.push(operand.name);
-  }
-  return names;
-}
+export { baseOpcode, registerNames };
 
 /** Registers an instruction reads. */
 export function sourceRegisters(instruction: Instruction): string[] {
@@ -17,12 +11,6 @@ export function sourceRegisters(instruction: Instruction): string[] {
 /** Registers an instruction writes. */
 export function destinationRegisters(instruction: Instruction): string[] {
   return instruction.kind === 'op' ? registerNames(instruction.destinations) : [];
-}
-
-/** The opcode without modifiers: `LDG.E.64` -> `LDG`. */
-export function baseOpcode(opcode: string): string {
-  const dot = opcode.indexOf('.');
-  return dot < 0 ? opcode : opcode.slice(0, dot);
 }
 
 /** Index of the pipe that executes an instruction, or -1 for `DEPBAR`/`NOP` (no pipe). */

@@ -2,6 +2,7 @@
  * The program model: what a `.hp` file (or its JSON form) means, independent of syntax.
  * Definitions only; the machine that runs a program lives in `spec/machine/`.
  */
+import type { Operand } from '../operand.js';
 
 /** A pipeline that instructions are issued to. */
 export type Pipe = DecoupledPipe | FixedPipe;
@@ -41,11 +42,8 @@ export interface Control {
   readonly stall: number;
 }
 
-/** An instruction operand as written; only `register` operands create dependencies. */
-export type Operand =
-  | { readonly kind: 'register'; readonly name: string }
-  | { readonly kind: 'constant'; readonly name: 'RZ' | 'PT' }
-  | { readonly kind: 'immediate'; readonly text: string };
+/** An instruction operand as written (shared by every machine: `spec/operand.ts`). */
+export type { Operand } from '../operand.js';
 
 /** An instruction executed by a declared pipe. */
 export interface PipeInstruction {

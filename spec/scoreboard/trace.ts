@@ -1,5 +1,6 @@
 import { actionCode, parseActionCode, type Action } from './machine/action.js';
 import { replayPath } from '../../explore/run.js';
+import { formatCodes, parseCodes } from '../../explore/scheduleText.js';
 import type { MachineEvent } from './machine/event.js';
 import type { MachineState } from './machine/state.js';
 import { DEFAULT_SCOREBOARD_MAX } from './machine/step.js';
@@ -34,30 +35,10 @@ export function replay(program: Program, actions: readonly Action[], scoreboardM
 
 /** Writes a schedule compactly: action codes separated by spaces, repeats as `code*n`. */
 export function formatSchedule(actions: readonly Action[]): string {
-  const parts: string[] = [];
-  let previous = '';
-  let count = 0;
-  const flush = () => { if (count > 0) parts.push(count > 1 ? `${previous}*${count}` : previous); };
-  for (const action of actions) {
-    const code = actionCode(action);
-    if (code === previous) { count++; continue; }
-    flush();
-    previous = code;
-    count = 1;
-  }
-  flush();
-  return parts.join(' ');
+  return formatCodes(actions.map(actionCode));
 }
 
 /** Reads a schedule written by `formatSchedule`; returns an error message for malformed text. */
 export function parseSchedule(text: string): Action[] | string {
-  const actions: Action[] = [];
-  for (const part of text.trim().split(/\s+/).filter(Boolean)) {
-    const [code, times] = part.split('*');
-    const action = parseActionCode(code!);
-    const count = times === undefined ? 1 : Number(times);
-    if (!action || !Number.isInteger(count) || count < 1) return `'${part}' is not an action code (w<pipe> r<pipe> i<warp> W R t, optionally *count)`;
-    for (let i = 0; i < count; i++) actions.push(action);
-  }
-  return actions;
+  return parseCodes(text, parseActionCode, 'w<pipe> r<pipe> i<warp> W R t');
 }

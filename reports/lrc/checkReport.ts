@@ -1,0 +1,113 @@
+import type { ParsedLrcProgram } from '../../format/lrc/parse.js';
+import type { Expectation } from '../../format/hp/expectation.js';
+import { replayPath } from '../../explore/run.js';
+import { formatCodes } from '../../explore/scheduleText.js';
+import type { FoundLrc, LrcCheckResult } from '../../impl/lrc/check.js';
+import { lrcActionCode } from '../../spec/lrc/action.js';
+import { lrcFindingKey, type LrcFinding } from '../../spec/lrc/finding.js';
+import { lrcSystem } from '../../spec/lrc/system.js';
+import { describeLrcFinding, lrcEventCycle, type LrcTrace } from './describe.js';
+import { renderLrcTimeline } from './timeline.js';
+
+/** The outcome of checking one LRC program file, with what the file said to expect. */
+export interface LrcFileCheck {
+  readonly parsed: ParsedLrcProgram;
+  readonly result: LrcCheckResult;
+  readonly expectation: Expectation | null;
+}
+
+/** A finding replayed through the reference model, ready to print. */
+export interface ExplainedLrcFinding {
+  readonly finding: LrcFinding;
+  readonly trace: LrcTrace;
+  readonly description: string;
+  readonly replayCommand: string;
+}
+
+/** Replays a finding's schedule on the spec (so every report shows a trace the model allows) and describes it. */
+export function explainLrcFinding(check: LrcFileCheck, found: FoundLrc): ExplainedLrcFinding {
+  const { parsed } = check;
+  const trace = replayPath(lrcSystem(parsed.program), found.schedule);
+  const finding = trace.findings.find((f) => lrcFindingKey(f) === lrcFindingKey(found.finding));
+  if (!finding) throw new Error(`internal error: the schedule of ${lrcFindingKey(found.finding)} does not reproduce it`);
+  const replayCommand = found.seed === null
+    ? `hazardproof check ${parsed.file} --replay "${formatCodes(found.schedule.map(lrcActionCode))}"`
+    : `hazardproof check ${parsed.file} --mode random --seed ${found.seed} --runs 1 --max-latency ${check.result.maxLatency}`;
+  return { finding, trace, description: describeLrcFinding(parsed, finding, trace), replayCommand };
+}
+
+/** Whether a result is what the file's `# expect:` comment says; null when it states nothing. The third word names the register, or the counter class of an overflow or deadlock. */
+export function meetsLrcExpectation(check: LrcFileCheck): boolean | null {
+  const { result, expectation, parsed } = check;
+  if (!expectation) return null;
+  if (result.verdict !== expectation.verdict) return false;
+  if (expectation.kind === null) return true;
+  const counterName = (index: number) => parsed.program.counters[index]!.name;
+  return result.findings.some(({ finding }) => {
+    if (finding.kind !== expectation.kind) return false;
+    if (expectation.register === null) return true;
+    if (finding.kind === 'overflow') return counterName(finding.counter) === expectation.register;
+    if (finding.kind === 'deadlock') return finding.blocked.some((b) => counterName(b.counter) === expectation.register);
+    return finding.register === expectation.register;
+  });
+}
+
+/** Text report of one LRC file: verdict, why, each finding with its description, a timeline and a replay command. */
+export function renderLrcCheckText(check: LrcFileCheck, timelines: 'first' | 'all' | 'none' = 'first'): string {
+  const { parsed, result, expectation } = check;
+  const lines = [`${parsed.file}: ${result.verdict}`, `  ${result.reason}`];
+  result.findings.forEach((found, index) => {
+    const explained = explainLrcFinding(check, found);
+    lines.push('', `  ${explained.description}`);
+    if (timelines === 'all' || (timelines === 'first' && index === 0)) {
+      lines.push('', renderLrcTimeline(parsed, explained.trace, explained.finding).split('\n').map((line) => `    ${line}`).join('\n'), '');
+    }
+    lines.push(`  replay: ${explained.replayCommand}`);
+  });
+  const expected = meetsLrcExpectation(check);
+  if (expected !== null) {
+    const wanted = [expectation!.verdict, expectation!.kind, expectation!.register].filter(Boolean).join(' ');
+    lines.push(`  expected (line ${expectation!.line}): ${wanted}: ${expected ? 'as expected' : 'MISMATCH'}`);
+  }
+  const states = result.statesExplored === null ? '' : `, ${result.statesExplored} states`;
+  const schedules = result.schedulesExplored === 'all' ? 'all schedules' : `${result.schedulesExplored} random schedules`;
+  lines.push(`  ${schedules}${states}, ${(result.elapsedMs / 1000).toFixed(2)} s, seed ${result.seed} (same run: hazardproof check ${parsed.file} --seed ${result.seed})`);
+  return lines.join('\n');
+}
+
+/** JSON report of one LRC file (the `--json` output): the scoreboard report's fields, findings in place of hazards. */
+export function lrcCheckJson(check: LrcFileCheck): Record<string, unknown> {
+  const { parsed, result, expectation } = check;
+  return {
+    file: parsed.file,
+    machine: 'lrc',
+    verdict: result.verdict,
+    reason: result.reason,
+    hazards: result.findings.map((found) => {
+      const explained = explainLrcFinding(check, found);
+      const { finding, trace } = explained;
+      const detail = finding.kind === 'deadlock'
+        ? { cycle: finding.cycle, blocked: finding.blocked.map((b) => ({ ...b, counterName: parsed.program.counters[b.counter]!.name, line: parsed.lines[b.instruction] ?? null })) }
+        : finding.kind === 'overflow'
+          ? { thread: finding.thread, cycle: finding.cycle, instruction: finding.instruction, instructionLine: parsed.lines[finding.instruction] ?? null, counter: parsed.program.counters[finding.counter]!.name, value: finding.value }
+          : {
+              thread: finding.warp, cycle: finding.cycle, register: finding.register, producer: finding.producer, consumer: finding.consumer, observer: finding.observer,
+              producerLine: parsed.lines[finding.producer] ?? null, consumerLine: parsed.lines[finding.consumer] ?? null,
+              producerWriteCycle: lrcEventCycle(trace, 'write', finding.warp, finding.producer, finding.register),
+              consumerWriteCycle: lrcEventCycle(trace, 'write', finding.warp, finding.consumer, finding.register),
+            };
+      return {
+        kind: finding.kind, ...detail, description: explained.description,
+        schedule: formatCodes(found.schedule.map(lrcActionCode)), scheduleSeed: found.seed, replay: explained.replayCommand,
+      };
+    }),
+    schedulesExplored: result.schedulesExplored,
+    statesExplored: result.statesExplored,
+    exhaustiveComplete: result.exhaustiveComplete,
+    seed: result.seed,
+    runs: result.runs,
+    maxLatency: result.maxLatency,
+    elapsedMs: Math.round(result.elapsedMs),
+    expected: expectation ? { verdict: expectation.verdict, kind: expectation.kind, register: expectation.register, met: meetsLrcExpectation(check) } : null,
+  };
+}
