@@ -51,7 +51,7 @@ class LineError extends Error {
 }
 
 const REGISTER = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
-const DIRECTIVES = '.scoreboards, .pipe, .warps, .interlock';
+const DIRECTIVES = '.machine, .scoreboards, .pipe, .warps, .interlock';
 
 /**
  * Parses the `.hp` text format (see README "Program format"). Throws `InputError` listing every
@@ -127,6 +127,12 @@ function parseDirective(tokens: Token[], line: number, state: ParserState): void
       const number = expectInteger(rest[0], end, `expected the ${key === 'scoreboards' ? 'number of scoreboards (1..16)' : 'number of warps'} after ${directive.text}`);
       expectEnd(rest, 1);
       state[key] = { value: number, at: { line, column: rest[0]!.column } };
+      return;
+    }
+    case '.machine': {
+      // Selects the machine; files of other machines never reach this parser (format/machine.ts).
+      if (rest[0]?.text !== 'scoreboard') throw new LineError(rest[0]?.column ?? end, `expected 'scoreboard' after .machine in a scoreboard program`);
+      expectEnd(rest, 1);
       return;
     }
     case '.interlock': {

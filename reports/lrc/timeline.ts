@@ -22,7 +22,11 @@ export function renderLrcTimeline(parsed: ParsedLrcProgram, trace: LrcTrace, fin
     lastCycle = cycle;
   };
   for (const step of trace.steps) {
-    for (const event of step.events) push(event.cycle, String(event.thread), event.type, eventInstruction(parsed, event), eventDetail(parsed, event), step.state, event);
+    // A grant ends the cycle when it decides the last unit: its rows show the state the grant set.
+    const grantOf = (context: number) => step.events.find((e) => e.type === 'grant' && e.context === context);
+    for (const event of step.events) {
+      push(event.cycle, String(event.thread), event.type, eventInstruction(parsed, event), eventDetail(parsed, event), step.state, grantOf(event.context));
+    }
     step.state.contexts.forEach((context, index) => {
       if (context.status !== 'DEP' || previous.contexts[index]!.status === 'DEP') return;
       const waits = program.instructions[context.pc]!.waitFor.map((c) => `${program.counters[c]!.name}=${context.counters[c]}`).join(' ');
