@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { annotateProgram } from '../impl/annotate/annotate.js';
-import { loadProgram } from '../format/hp/load.js';
+import { loadAnyProgram, scoreboardOnly } from './programs.js';
 import { printProgram } from '../format/hp/print.js';
 import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
@@ -25,7 +25,7 @@ export function annotateCommand(args: string[], io: CliIo): number {
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
-  const parsed = readInput(io, () => loadProgram(positionals[0]!));
+  const parsed = readInput(io, () => scoreboardOnly(loadAnyProgram(positionals[0]!), 'annotate'));
   if (parsed === null) return 2;
   const annotated = annotateProgram(parsed.program, scoreboardMax);
   const text = `# annotated by hazardproof annotate from ${parsed.file}\n${printProgram(annotated.program)}`;

@@ -14,7 +14,6 @@ import { lrcMinimizeCommand, lrcReplayCommand } from './lrcCheck.js';
 import { loadAnyPrograms } from './programs.js';
 import { checkLrcProgram } from '../impl/lrc/check.js';
 import { lrcCheckJson, meetsLrcExpectation, renderLrcCheckText, type LrcFileCheck } from '../reports/lrc/checkReport.js';
-import type { ParsedLrcProgram } from '../format/lrc/parse.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 
@@ -89,19 +88,18 @@ export function checkCommand(args: string[], io: CliIo): number {
       progress.done();
       const check: LrcFileCheck = { parsed: program.parsed, result, expectation };
       return { file: program.parsed.file, verdict: result.verdict, met: meetsLrcExpectation(check), hasExpectation: expectation !== null,
-        text: () => renderLrcCheckText(check, timelines), json: () => lrcCheckJson(check), scoreboard: null };
+        text: () => renderLrcCheckText(check, timelines), json: () => lrcCheckJson(check), minimize: (output: string) => lrcMinimizeCommand(check, output, io) };
     }
     const result = checkProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, scoreboardMax, onProgress: onProgress(program.parsed.file) });
     progress.done();
     const check: FileCheck = { parsed: program.parsed, result, expectation, scoreboardMax };
     return { file: program.parsed.file, verdict: result.verdict, met: meetsExpectation(result, expectation), hasExpectation: expectation !== null,
-      text: () => renderCheckText(check, timelines), json: () => checkJson(check), scoreboard: check };
+      text: () => renderCheckText(check, timelines), json: () => checkJson(check),
+      minimize: (output: string) => minimizeCommand(check.parsed, check.result, { output, seed, maxLatency, scoreboardMax }, io) };
   });
 
   if (values.minimize !== undefined) {
-    const check = outcomes[0]!.scoreboard;
-    if (check === null) return lrcMinimizeCommand(loaded[0]!.parsed as ParsedLrcProgram, outcomes[0]!, values.minimize, io, seed, maxLatency);
-    return minimizeCommand(check.parsed, check.result, { output: values.minimize, seed, maxLatency, scoreboardMax }, io);
+    return outcomes[0]!.minimize(values.minimize);
   }
   if (values.json) {
     const objects = outcomes.map((outcome) => outcome.json());
@@ -128,8 +126,8 @@ interface FileOutcome {
   readonly hasExpectation: boolean;
   readonly text: () => string;
   readonly json: () => Record<string, unknown>;
-  /** The scoreboard check, for --minimize (null for LRC programs). */
-  readonly scoreboard: FileCheck | null;
+  /** `--minimize OUT`: shrinks the program to its first finding and writes it; returns the exit code. */
+  readonly minimize: (output: string) => number;
 }
 
 /** Runs one given schedule and shows its timeline and hazards. */

@@ -4,7 +4,8 @@ import { fuzzReport } from '../reports/fuzzReport.js';
 import { runCampaign, type CampaignConfig, type CampaignProgress } from '../properties/fuzz/campaign.js';
 import { GENERATORS, generatedTargets, LAWS, type FuzzTarget, type GeneratorName, type LawName } from '../properties/fuzz/targets.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
-import { type CliIo, integerOption, loadAll, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
+import { type CliIo, integerOption, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
+import { loadScoreboardPrograms } from './programs.js';
 
 /** Help text of `hazardproof fuzz`. */
 export const FUZZ_USAGE = `usage: hazardproof fuzz FILE... [options]
@@ -66,7 +67,7 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   } else {
     if (positionals.length === 0) throw new UsageError('fuzz needs program files or --generate');
     if (values.law !== undefined) throw new UsageError('--law goes with --generate');
-    const loaded = loadAll(positionals, io);
+    const loaded = loadScoreboardPrograms(positionals, io, 'fuzz');
     if (loaded === null) return 2;
     parsed.push(...loaded);
     targets = parsed.map((program) => ({ type: 'program', name: program!.file, program: program!.program }));

@@ -1,8 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { InputError } from '../format/error.js';
-import { loadProgram } from '../format/hp/load.js';
-import type { ParsedProgram } from '../format/hp/parse.js';
 
 /** Where a command writes; the CLI passes the process streams, tests pass buffers. */
 export interface CliIo {
@@ -73,12 +71,6 @@ export function readInput<T>(io: CliIo, load: () => T): T | null {
     io.stderr(`${error.message}\n`);
     return null;
   }
-}
-
-/** Reads every program file before any work starts; null (problems printed) if any has a mistake. */
-export function loadAll(files: readonly string[], io: CliIo): ParsedProgram[] | null {
-  const parsed = files.map((file) => readInput(io, () => loadProgram(file)));
-  return parsed.every((program) => program !== null) ? (parsed as ParsedProgram[]) : null;
 }
 
 /** `--scoreboard-bits N` (1..16, default 6) as the largest counter value, 2^N - 1. */

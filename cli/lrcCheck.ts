@@ -5,7 +5,7 @@ import { printLrcProgram } from '../format/lrc/print.js';
 import { checkLrcProgram } from '../impl/lrc/check.js';
 import { lrcTargetOf, matchesLrcTarget, minimizeLrcProgram } from '../impl/lrc/minimize.js';
 import { describeLrcFinding } from '../reports/lrc/describe.js';
-import { renderLrcCheckText } from '../reports/lrc/checkReport.js';
+import { renderLrcCheckText, type LrcFileCheck } from '../reports/lrc/checkReport.js';
 import { renderLrcTimeline } from '../reports/lrc/timeline.js';
 import { parseLrcActionCode } from '../spec/lrc/action.js';
 import { lrcSystem } from '../spec/lrc/system.js';
@@ -34,11 +34,12 @@ export function lrcReplayCommand(parsed: ParsedLrcProgram, text: string, io: Cli
  * the first finding's kind (on the same register or counter class), re-checks it with the
  * reference model, and only then writes it, with its own `# expect:` line.
  */
-export function lrcMinimizeCommand(parsed: ParsedLrcProgram, outcome: { verdict: string }, output: string, io: CliIo, seed = 1, maxLatency = 8): number {
-  const result = checkLrcProgram(parsed.program, { mode: 'auto', seed, runs: 200, maxLatency, maxStates: 200_000 });
+export function lrcMinimizeCommand(check: LrcFileCheck, output: string, io: CliIo): number {
+  const { parsed, result } = check;
+  const { seed, maxLatency } = result;
   const first = result.findings[0]?.finding;
   if (!first) {
-    io.stdout(`--minimize: ${parsed.file} has nothing to minimize (${outcome.verdict}); nothing written\n`);
+    io.stdout(`--minimize: ${parsed.file} has nothing to minimize (${result.verdict}); nothing written\n`);
     return result.verdict === 'unknown' ? 3 : 0;
   }
   const started = performance.now();
@@ -50,7 +51,7 @@ export function lrcMinimizeCommand(parsed: ParsedLrcProgram, outcome: { verdict:
   ].join('\n');
   const text = `${header}\n${printLrcProgram(minimized.program)}`;
   const reparsed = parseLrcProgram(text, output);
-  const recheck = checkLrcProgram(reparsed.program, { mode: 'auto', seed, runs: 200, maxLatency, maxStates: 200_000 });
+  const recheck = checkLrcProgram(reparsed.program, { mode: 'auto', seed, runs: result.runs, maxLatency, maxStates: 200_000 });
   if (!recheck.findings.some(({ finding }) => matchesLrcTarget(reparsed.program, finding, target))) {
     throw new Error(`the minimized program does not reproduce ${target.kind} on ${target.name} when checked again (${recheck.verdict})`);
   }

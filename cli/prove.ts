@@ -10,7 +10,8 @@ import { renderDepbarProof } from '../reports/depbarReport.js';
 import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { combinedExitCode } from '../explore/verdict.js';
-import { integerOption, loadAll, UsageError, type CliIo } from './io.js';
+import { integerOption, UsageError, type CliIo } from './io.js';
+import { loadScoreboardPrograms } from './programs.js';
 
 /** Help text of `hazardproof prove`. */
 export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS]
@@ -45,7 +46,7 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
   const timeoutMs = integerOption('timeout', values.timeout, 10_000, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
-  const parsed = loadAll(positionals, io);
+  const parsed = loadScoreboardPrograms(positionals, io, 'prove');
   if (parsed === null) return 2;
   try {
     const reports = [];

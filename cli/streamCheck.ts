@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../format/readInputFile.js';
 import { parseArgs } from 'node:util';
 import { InputError } from '../format/error.js';
 import { loadScenario, parseScenario, type LoadedScenario } from '../format/streamout/load.js';
@@ -21,12 +21,7 @@ export function streamCheckCommand(args: string[], io: CliIo): number {
   /** File line number of each trace line (blank lines and the scenario line are not trace lines). */
   const fileLines: number[] = [];
   try {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new InputError([{ file, line: 1, column: 1, message: `cannot read the trace: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}` }]);
-    }
+    const text = readInputFile(file, 'trace');
     if (values.scenario) loaded = loadScenario(values.scenario);
     text.split(/\r?\n/).forEach((raw, index) => {
       if (raw.trim() === '') return;

@@ -1,6 +1,8 @@
 import { exploreExhaustive } from '../spec/scoreboard/explore.js';
-import { hazardCollection, type FoundHazard } from '../spec/scoreboard/found.js';
-import { runSeed } from '../spec/scoreboard/schedule/runSchedule.js';
+import type { FoundHazard } from '../spec/scoreboard/found.js';
+import { searchForFindings, type SearchMode } from '../explore/search.js';
+import type { Action } from '../spec/scoreboard/machine/action.js';
+import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
 import type { Verdict } from '../explore/verdict.js';
 import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
 import type { Program } from '../spec/scoreboard/program.js';
@@ -10,7 +12,7 @@ import { Simulator } from './simulator.js';
 import { traceActions } from './traceActions.js';
 
 /** How `check` searches: exhaustive, random, or exhaustive when it fits and random otherwise. */
-export type CheckMode = 'auto' | 'exhaustive' | 'random';
+export type CheckMode = SearchMode;
 
 /** Options of `checkProgram`. */
 export interface CheckOptions {
@@ -52,54 +54,32 @@ export const DEFAULT_CHECK_OPTIONS: Omit<CheckOptions, 'seed'> = {
 export function checkProgram(program: Program, options: CheckOptions): CheckResult {
   const started = performance.now();
   const scoreboardMax = options.scoreboardMax ?? DEFAULT_SCOREBOARD_MAX;
-  const base = { seed: options.seed, runs: options.runs, maxLatency: options.maxLatency };
-  const finish = (rest: Omit<CheckResult, 'seed' | 'runs' | 'maxLatency' | 'elapsedMs'>): CheckResult =>
-    ({ ...rest, ...base, elapsedMs: performance.now() - started });
-  const interleavings = program.warps > 1 ? ' and every interleaving of its warps' : '';
-  let statesExplored: number | null = null;
-  let exhaustiveComplete: boolean | null = null;
-  let stoppedNote = '';
-  if (options.mode !== 'random') {
-    const result = exploreExhaustive(program, {
-      maxStates: options.maxStates,
-      scoreboardMax,
-      onProgress: (states) => options.onProgress?.({ phase: 'exhaustive', done: states, total: options.maxStates }),
-    });
-    statesExplored = result.states;
-    exhaustiveComplete = result.complete;
-    const common = { hazards: result.hazards, schedulesExplored: result.complete ? 'all' as const : 0, statesExplored, exhaustiveComplete };
-    if (result.hazards.length > 0) {
-      const how = result.complete ? `exhaustive search of all ${result.states} reachable states` : `exhaustive search (stopped at the ${options.maxStates}-state limit)`;
-      return finish({ verdict: 'hazard', reason: `${result.hazards.length} distinct hazard(s) found by ${how}; each comes with a shortest schedule`, ...common });
-    }
-    if (result.complete) {
-      const reason = `explored all ${result.states} reachable states (${result.transitions} transitions) of the machine with the clock abstracted away; ` +
-        `every latency schedule of any length${interleavings} passes only through these states, and no transition or final state has a hazard`;
-      return finish({ verdict: 'proved-safe', reason, ...common });
-    }
-    if (options.mode === 'exhaustive') {
-      const reason = `exhaustive search reached the ${options.maxStates}-state limit without finishing and found no hazard; raise --max-states or use --mode random`;
-      return finish({ verdict: 'unknown', reason, ...common });
-    }
-    stoppedNote = `; exhaustive search stopped at the ${options.maxStates}-state limit first`;
-  }
-  // Random schedules run on the simulator (checked equal to the spec by the property suites);
-  // a schedule with a hazard is run again with a trace, whose spec actions every report replays.
-  const hazards = hazardCollection();
   const simulator = new Simulator(compileProgram(program), scoreboardMax);
-  for (let index = 0; index < options.runs; index++) {
-    if (index % 256 === 0) options.onProgress?.({ phase: 'random', done: index, total: options.runs });
-    const seed = runSeed(options.seed, index);
-    const schedule = randomSchedule(program, seed, options.maxLatency);
-    if (simulator.run(schedule).hazards.length === 0) continue;
-    const run = simulator.run(schedule, true);
-    const actions = traceActions(program, run.events!);
-    for (const hazard of run.hazards) hazards.add({ hazard, schedule: actions, seed });
-  }
-  const covered = `${options.runs} random schedules (delays 1..${options.maxLatency} cycles, seeds ${options.seed}..${runSeed(options.seed, options.runs - 1)})`;
-  const common = { hazards: hazards.list(), schedulesExplored: options.runs, statesExplored, exhaustiveComplete };
-  if (hazards.size > 0) {
-    return finish({ verdict: 'hazard', reason: `${hazards.size} distinct hazard(s) found in ${covered}${stoppedNote}`, ...common });
-  }
-  return finish({ verdict: 'no-hazard-found', reason: `no hazard in ${covered}${stoppedNote}; this is not a proof`, ...common });
+  const result = searchForFindings<Hazard, Action>({
+    exhaustive: (onProgress) => {
+      const explored = exploreExhaustive(program, { maxStates: options.maxStates, scoreboardMax, onProgress });
+      return { ...explored, found: explored.hazards.map(({ hazard, schedule, seed }) => ({ finding: hazard, schedule, seed })) };
+    },
+    // Random schedules run on the simulator (checked equal to the spec by the property suites);
+    // a schedule with a hazard is run again with a trace, whose spec actions every report replays.
+    randomRun: (seed) => {
+      const schedule = randomSchedule(program, seed, options.maxLatency);
+      if (simulator.run(schedule).hazards.length === 0) return [];
+      const run = simulator.run(schedule, true);
+      const actions = traceActions(program, run.events!);
+      return run.hazards.map((hazard) => ({ finding: hazard, schedule: actions, seed }));
+    },
+    findingKey: hazardKey,
+    noun: 'hazard(s)',
+    covers: `latency schedule of any length${program.warps > 1 ? ' and every interleaving of its warps' : ''}`,
+    ruledOut: 'no transition or final state has a hazard',
+    randomSchedules: `delays 1..${options.maxLatency} cycles`,
+    nothingFound: 'no hazard',
+  }, options);
+  return {
+    verdict: result.verdict, reason: result.reason,
+    hazards: result.found.map(({ finding, schedule, seed }) => ({ hazard: finding, schedule, seed })),
+    schedulesExplored: result.schedulesExplored, statesExplored: result.statesExplored, exhaustiveComplete: result.exhaustiveComplete,
+    seed: options.seed, runs: options.runs, maxLatency: options.maxLatency, elapsedMs: performance.now() - started,
+  };
 }

@@ -6,7 +6,7 @@ import { Simulator } from '../impl/simulator.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { proveDepbar } from '../solver/proveDepbar.js';
 import { exploreExhaustive } from '../spec/scoreboard/explore.js';
-import { runSeed } from '../spec/scoreboard/schedule/runSchedule.js';
+import { runSeed } from '../explore/search.js';
 import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import { consumerHeavyArbitrary } from './arbitraries/barrierGroup.js';
 import { deepProgramArbitrary } from './arbitraries/deepProgram.js';

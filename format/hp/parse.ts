@@ -6,6 +6,7 @@ import { baseOpcode } from '../../spec/scoreboard/operands.js';
 import { parseControl, type ControlColumns } from './control.js';
 import { InputError, type InputProblem, type SourcePosition } from '../error.js';
 import { stripComment, tokenize, type Token } from './tokens.js';
+import { commaList, expectEnd, expectInteger, LineError, operandsAroundArrow, REGISTER } from '../lineSyntax.js';
 import { validateProgram, type ProblemSite } from './validate.js';
 
 /** A program together with where each instruction came from. */
@@ -43,14 +44,6 @@ interface ParserState {
   readonly positions: InstructionPositions[];
 }
 
-/** A problem on the line being parsed, at a column. */
-class LineError extends Error {
-  constructor(readonly column: number, message: string) {
-    super(message);
-  }
-}
-
-const REGISTER = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 const DIRECTIVES = '.machine, .scoreboards, .pipe, .warps, .interlock';
 
 /**
@@ -214,55 +207,6 @@ function parseInstruction(tokens: Token[], line: number, state: ParserState): vo
 }
 
 function parseOperands(tokens: Token[], end: number): { destinations: Operand[]; sources: Operand[] } {
-  if (tokens.length === 0) return { destinations: [], sources: [] };
-  const arrows = tokens.filter((token) => token.text === '<-');
-  if (arrows.length === 0) {
-    throw new LineError(tokens[0]!.column, `expected '<-' between destinations and sources (write 'OP <- sources' when there is no destination)`);
-  }
-  if (arrows.length > 1) throw new LineError(arrows[1]!.column, `expected one '<-', found a second`);
-  const arrow = tokens.indexOf(arrows[0]!);
-  const destinations = commaList(tokens.slice(0, arrow), end, 'a destination', true).map((token) => operand(token, true));
-  const sources = commaList(tokens.slice(arrow + 1), arrows[0]!.column + 2, 'a source', true).map((token) => operand(token, false));
-  return { destinations, sources };
-}
-
-function operand(token: Token, destination: boolean): Operand {
-  if (token.text === 'RZ' || token.text === 'PT') return { kind: 'constant', name: token.text };
-  if (token.kind === 'number') {
-    if (destination) throw new LineError(token.column, `expected a register as destination, got the immediate '${token.text}'`);
-    return { kind: 'immediate', text: token.text };
-  }
-  if (token.kind === 'word' && REGISTER.test(token.text)) return { kind: 'register', name: token.text };
-  throw new LineError(token.column, `expected a register (R0, r3.x, P1), RZ, PT${destination ? '' : ' or an immediate'}, got '${token.text}'`);
-}
-
-/** `A, B, C` -> [A, B, C]; empty input allowed only when `allowEmpty`. */
-function commaList(tokens: Token[], column: number, what: string, allowEmpty = false): Token[] {
-  if (tokens.length === 0) {
-    if (allowEmpty) return [];
-    throw new LineError(column, `expected ${what}`);
-  }
-  const items: Token[] = [];
-  for (let i = 0; i < tokens.length; i += 2) {
-    const item = tokens[i]!;
-    if (item.kind === 'punct') throw new LineError(item.column, `expected ${what}, got '${item.text}'`);
-    items.push(item);
-    const separator = tokens[i + 1];
-    if (separator && separator.text !== ',') throw new LineError(separator.column, `expected ',' between operands, got '${separator.text}'`);
-    if (separator && i + 2 >= tokens.length) throw new LineError(separator.column + 1, `expected ${what} after ','`);
-  }
-  return items;
-}
-
-function expectInteger(token: Token | undefined, column: number, message: string): number {
-  if (!token) throw new LineError(column, message);
-  const text = token.text;
-  if (/^[0-9]+$/.test(text)) return Number(text);
-  if (/^0[xX][0-9a-fA-F]+$/.test(text)) return parseInt(text.slice(2), 16);
-  throw new LineError(token.column, `${message}, got '${text}'`);
-}
-
-function expectEnd(tokens: Token[], used: number): void {
-  const extra = tokens[used];
-  if (extra) throw new LineError(extra.column, `unexpected '${extra.text}' at end of line`);
+  const { destinations, sources } = operandsAroundArrow(tokens, end, 'OP', 'R0, r3.x, P1');
+  return { destinations: destinations.map((d) => d.operand), sources };
 }

@@ -32,6 +32,7 @@ import { DEFAULT_COUNTER_BITS, DEFAULT_COUNTER_NAME, type CounterClass, type Lrc
 import type { Operand } from '../../spec/operand.js';
 import { InputError, type InputProblem, type SourcePosition } from '../error.js';
 import { stripComment, tokenize, type Token } from '../hp/tokens.js';
+import { commaList, expectEnd, expectInteger, LineError, operandsAroundArrow, REGISTER } from '../lineSyntax.js';
 import { MAX_CONTEXTS, MAX_COUNTER_BITS, MAX_LATENCY, MAX_THREADS, MIN_COUNTER_BITS, nameList, validateLrcProgram, type LrcDeclarations, type LrcProblemSite } from './validate.js';
 
 /** An LRC program together with where each instruction came from. */
@@ -91,14 +92,6 @@ interface ParserState {
   readonly broken: Set<LrcDeclarations>;
 }
 
-/** A problem on the line being parsed, at a column. */
-class LineError extends Error {
-  constructor(readonly column: number, message: string) {
-    super(message);
-  }
-}
-
-const REGISTER = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 const IR3_FLAG = /^(rpt[0-9]+|nop[0-9]+|jp|ul|ei|r)$/;
 const DIRECTIVES = '.machine, .threads, .launch, .unit, .counter, .preload, .init-pc';
 const SCOREBOARD_DIRECTIVES = ['.scoreboards', '.pipe', '.warps', '.interlock'];
@@ -451,61 +444,10 @@ function parseInstruction(tokens: readonly Token[], line: number, state: ParserS
 }
 
 function parseOperands(tokens: readonly Token[], end: number, line: number): { destinations: Located<Operand>[]; sources: Operand[] } {
-  if (tokens.length === 0) return { destinations: [], sources: [] };
   const flag = tokens.find((token) => token.text === '(');
   if (flag) throw new LineError(flag.column, `expected an operand, got '(': dependency flags go before the opcode, like (sy)add`);
-  const arrows = tokens.filter((token) => token.text === '<-');
-  if (arrows.length === 0) {
-    throw new LineError(tokens[0]!.column, `expected '<-' between destinations and sources (write 'op <- sources' when there is no destination)`);
-  }
-  if (arrows.length > 1) throw new LineError(arrows[1]!.column, `expected one '<-', found a second`);
-  const arrow = tokens.indexOf(arrows[0]!);
-  const destinations = commaList(tokens.slice(0, arrow), end, 'a destination', 'operands', true)
-    .map((token) => ({ value: operand(token, true), at: { line, column: token.column } }));
-  const sources = commaList(tokens.slice(arrow + 1), arrows[0]!.column + 2, 'a source', 'operands', true).map((token) => operand(token, false));
-  return { destinations, sources };
-}
-
-function operand(token: Token, destination: boolean): Operand {
-  if (token.text === 'RZ' || token.text === 'PT') return { kind: 'constant', name: token.text };
-  if (token.kind === 'number') {
-    if (destination) throw new LineError(token.column, `expected a register as destination, got the immediate '${token.text}'`);
-    return { kind: 'immediate', text: token.text };
-  }
-  if (token.kind === 'word' && REGISTER.test(token.text)) return { kind: 'register', name: token.text };
-  throw new LineError(token.column, `expected a register (r0, r3.x, P1), RZ, PT${destination ? '' : ' or an immediate'}, got '${token.text}'`);
-}
-
-/** `A, B, C` -> [A, B, C]; empty input allowed only when `allowEmpty`. */
-function commaList(tokens: readonly Token[], column: number, what: string, items: string, allowEmpty = false): Token[] {
-  if (tokens.length === 0) {
-    if (allowEmpty) return [];
-    throw new LineError(column, `expected ${what}`);
-  }
-  const list: Token[] = [];
-  for (let i = 0; i < tokens.length; i += 2) {
-    const item = tokens[i]!;
-    if (item.kind === 'punct') throw new LineError(item.column, `expected ${what}, got '${item.text}'`);
-    list.push(item);
-    const separator = tokens[i + 1];
-    if (separator && separator.text !== ',') throw new LineError(separator.column, `expected ',' between ${items}, got '${separator.text}'`);
-    if (separator && i + 2 >= tokens.length) throw new LineError(separator.column + 1, `expected ${what} after ','`);
-  }
-  return list;
-}
-
-/** A decimal or 0x-hex integer; `column` locates the problem when the token is missing. */
-function expectInteger(token: Token | undefined, column: number, message: string): number {
-  if (!token) throw new LineError(column, message);
-  const text = token.text;
-  if (/^[0-9]+$/.test(text)) return Number(text);
-  if (/^0[xX][0-9a-fA-F]+$/.test(text)) return parseInt(text.slice(2), 16);
-  throw new LineError(token.column, `${message}, got '${text}'`);
-}
-
-function expectEnd(tokens: readonly Token[], used: number): void {
-  const extra = tokens[used];
-  if (extra) throw new LineError(extra.column, `unexpected '${extra.text}' at end of line`);
+  const { destinations, sources } = operandsAroundArrow(tokens, end, 'op', 'r0, r3.x, P1');
+  return { destinations: destinations.map(({ token, operand }) => ({ value: operand, at: { line, column: token.column } })), sources };
 }
 
 /** The column just after a token: where a missing next token belongs. */

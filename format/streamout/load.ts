@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../readInputFile.js';
 import { join } from 'node:path';
 import { InputError, type InputProblem } from '../error.js';
 import { jsonPath, parseJsonInput } from '../jsonInput.js';
@@ -22,13 +22,7 @@ export interface LoadedScenario {
  * one inside an enabled region is rejected. Problems name file, line, column and JSON path.
  */
 export function loadScenario(file: string): LoadedScenario {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new InputError([{ file, line: 1, column: 1, message: `cannot read the scenario: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}` }]);
-  }
-  return parseScenario(text, file);
+  return parseScenario(readInputFile(file, 'scenario'), file);
 }
 
 /** Parses scenario JSON text (see `loadScenario`); `file` names it in problems. */

@@ -1,23 +1,21 @@
 import { exploreAll } from '../../explore/exhaustive.js';
-import { runSeed } from '../../spec/scoreboard/schedule/runSchedule.js';
+import { searchForFindings, type Found, type SearchMode } from '../../explore/search.js';
 import type { Verdict } from '../../explore/verdict.js';
-import { FirstWitnesses } from '../../explore/witnesses.js';
 import type { LrcAction } from '../../spec/lrc/action.js';
 import { lrcFindingKey, type LrcFinding } from '../../spec/lrc/finding.js';
 import type { LrcProgram } from '../../spec/lrc/program.js';
-import { randomLrcSchedule, runLrcSchedule } from '../../spec/lrc/schedule.js';
+import { randomLrcSchedule } from '../../spec/lrc/schedule.js';
 import { lrcSystem } from '../../spec/lrc/system.js';
+import { compileLrcProgram } from './compiled.js';
+import { LrcSimulator } from './simulator.js';
+import { lrcTraceActions } from './traceActions.js';
 
 /** A finding with a schedule (spec actions) that shows it, and the seed of the random schedule that found it (null: exhaustive search). */
-export interface FoundLrc {
-  readonly finding: LrcFinding;
-  readonly schedule: readonly LrcAction[];
-  readonly seed: number | null;
-}
+export type FoundLrc = Found<LrcFinding, LrcAction>;
 
 /** Options of `checkLrcProgram` (the same meaning as the scoreboard machine's `check`). */
 export interface LrcCheckOptions {
-  readonly mode: 'auto' | 'exhaustive' | 'random';
+  readonly mode: SearchMode;
   readonly seed: number;
   readonly runs: number;
   readonly maxLatency: number;
@@ -39,54 +37,38 @@ export interface LrcCheckResult {
   readonly elapsedMs: number;
 }
 
-const COVERS = 'every delay of every request and return, every order of returns a class allows, and every choice of the resource manager';
-
 /**
  * Searches the schedules of an LRC program for hazards, counter overflows and deadlocks and
  * states a verdict. Exhaustive search of the clock-free state space is a proof (see the README);
- * when it does not fit, random latency schedules under round-robin arbitration look for findings.
+ * when it does not fit, random latency schedules under round-robin arbitration run on the
+ * optimized simulator, and a schedule with a finding is traced and turned into spec actions.
  */
 export function checkLrcProgram(program: LrcProgram, options: LrcCheckOptions): LrcCheckResult {
   const started = performance.now();
-  const base = { seed: options.seed, runs: options.runs, maxLatency: options.maxLatency };
-  const finish = (rest: Omit<LrcCheckResult, 'seed' | 'runs' | 'maxLatency' | 'elapsedMs'>): LrcCheckResult =>
-    ({ ...rest, ...base, elapsedMs: performance.now() - started });
-  let statesExplored: number | null = null;
-  let exhaustiveComplete: boolean | null = null;
-  let stoppedNote = '';
-  if (options.mode !== 'random') {
-    const result = exploreAll(lrcSystem(program), {
-      maxStates: options.maxStates,
-      onProgress: (states) => options.onProgress?.({ phase: 'exhaustive', done: states, total: options.maxStates }),
-    });
-    statesExplored = result.distinctStates;
-    exhaustiveComplete = result.complete;
-    const findings = result.witnesses.map(({ finding, path }) => ({ finding, schedule: path, seed: null }));
-    const common = { findings, schedulesExplored: result.complete ? 'all' as const : 0, statesExplored, exhaustiveComplete };
-    if (findings.length > 0) {
-      const how = result.complete ? `exhaustive search of all ${result.distinctStates} reachable states` : `exhaustive search (stopped at the ${options.maxStates}-state limit)`;
-      return finish({ verdict: 'hazard', reason: `${findings.length} distinct finding(s) found by ${how}; each comes with a shortest schedule`, ...common });
-    }
-    if (result.complete) {
-      const reason = `explored all ${result.distinctStates} reachable states (${result.transitions} transitions) of the machine with the clock abstracted away; ` +
-        `every schedule (${COVERS}) passes only through these states, and none has a hazard, a counter overflow or a deadlock`;
-      return finish({ verdict: 'proved-safe', reason, ...common });
-    }
-    if (options.mode === 'exhaustive') {
-      const reason = `exhaustive search reached the ${options.maxStates}-state limit without finishing and found nothing; raise --max-states or use --mode random`;
-      return finish({ verdict: 'unknown', reason, ...common });
-    }
-    stoppedNote = `; exhaustive search stopped at the ${options.maxStates}-state limit first`;
-  }
-  const found = new FirstWitnesses<FoundLrc>((entry) => lrcFindingKey(entry.finding));
-  for (let index = 0; index < options.runs; index++) {
-    if (index % 64 === 0) options.onProgress?.({ phase: 'random', done: index, total: options.runs });
-    const seed = runSeed(options.seed, index);
-    const run = runLrcSchedule(program, randomLrcSchedule(program, seed, options.maxLatency));
-    for (const finding of run.findings) found.add({ finding, schedule: run.schedule, seed });
-  }
-  const covered = `${options.runs} random schedules (delays 1..${options.maxLatency} cycles, round-robin arbitration, seeds ${options.seed}..${runSeed(options.seed, options.runs - 1)})`;
-  const common = { findings: found.list(), schedulesExplored: options.runs, statesExplored, exhaustiveComplete };
-  if (found.size > 0) return finish({ verdict: 'hazard', reason: `${found.size} distinct finding(s) found in ${covered}${stoppedNote}`, ...common });
-  return finish({ verdict: 'no-hazard-found', reason: `nothing found in ${covered}${stoppedNote}; this is not a proof`, ...common });
+  const simulator = new LrcSimulator(compileLrcProgram(program));
+  const result = searchForFindings<LrcFinding, LrcAction>({
+    exhaustive: (onProgress) => {
+      const explored = exploreAll(lrcSystem(program), { maxStates: options.maxStates, onProgress });
+      const found = explored.witnesses.map(({ finding, path }) => ({ finding, schedule: path, seed: null }));
+      return { complete: explored.complete, states: explored.distinctStates, transitions: explored.transitions, found };
+    },
+    randomRun: (seed) => {
+      const schedule = randomLrcSchedule(program, seed, options.maxLatency);
+      if (simulator.run(schedule).findings.length === 0) return [];
+      const run = simulator.run(schedule, true);
+      const actions = lrcTraceActions(program, run.events!);
+      return run.findings.map((finding) => ({ finding, schedule: actions, seed }));
+    },
+    findingKey: lrcFindingKey,
+    noun: 'finding(s)',
+    covers: 'schedule (every delay of every request and return, every order of returns a class allows, and every choice of the resource manager)',
+    ruledOut: 'none has a hazard, a counter overflow or a deadlock',
+    randomSchedules: `delays 1..${options.maxLatency} cycles, round-robin arbitration`,
+    nothingFound: 'nothing found',
+  }, options);
+  return {
+    verdict: result.verdict, reason: result.reason, findings: result.found,
+    schedulesExplored: result.schedulesExplored, statesExplored: result.statesExplored, exhaustiveComplete: result.exhaustiveComplete,
+    seed: options.seed, runs: options.runs, maxLatency: options.maxLatency, elapsedMs: performance.now() - started,
+  };
 }

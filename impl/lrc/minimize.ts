@@ -1,5 +1,5 @@
 import { exploreAll } from '../../explore/exhaustive.js';
-import { runSeed } from '../../spec/scoreboard/schedule/runSchedule.js';
+import { runSeed } from '../../explore/search.js';
 import type { LrcFinding } from '../../spec/lrc/finding.js';
 import type { LrcProgram } from '../../spec/lrc/program.js';
 import { randomLrcSchedule, runLrcSchedule } from '../../spec/lrc/schedule.js';

@@ -1,5 +1,5 @@
 import { exploreExhaustive } from '../../spec/scoreboard/explore.js';
-import { runSeed } from '../../spec/scoreboard/schedule/runSchedule.js';
+import { runSeed } from '../../explore/search.js';
 import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { Program } from '../../spec/scoreboard/program.js';
 import { randomSchedule } from '../../spec/scoreboard/schedule/latencySchedule.js';

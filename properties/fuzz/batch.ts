@@ -1,6 +1,6 @@
 import { compileProgram } from '../../impl/compiled.js';
 import { Simulator } from '../../impl/simulator.js';
-import { runSeed } from '../../spec/scoreboard/schedule/runSchedule.js';
+import { runSeed } from '../../explore/search.js';
 import { hazardKey, type Hazard } from '../../spec/oracle/hazard.js';
 import { randomSchedule } from '../../spec/scoreboard/schedule/latencySchedule.js';
 import { findViolation, type Violation } from '../law.js';

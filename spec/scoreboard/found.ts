@@ -1,6 +1,5 @@
-import { FirstWitnesses } from '../../explore/witnesses.js';
 import type { Action } from './machine/action.js';
-import { hazardKey, type Hazard } from '../oracle/hazard.js';
+import type { Hazard } from '../oracle/hazard.js';
 
 /** A hazard together with a schedule that exhibits it (replayable with `replay`). */
 export interface FoundHazard {
@@ -8,9 +7,4 @@ export interface FoundHazard {
   readonly schedule: readonly Action[];
   /** Seed of the random schedule that found it, or null when exhaustive search did. */
   readonly seed: number | null;
-}
-
-/** Keeps the first witness of each distinct hazard (same kind, registers, instructions). */
-export function hazardCollection(): FirstWitnesses<FoundHazard> {
-  return new FirstWitnesses<FoundHazard>((found) => hazardKey(found.hazard));
 }

@@ -78,7 +78,3 @@ export function runLatencySchedule(program: Program, seed: number, maxLatency: n
   return runSchedule(program, randomSchedule(program, seed, maxLatency), scoreboardMax);
 }
 
-/** Seed of run `index` of a campaign started with `seed`: consecutive, so each run replays alone. */
-export function runSeed(seed: number, index: number): number {
-  return (seed + index) >>> 0;
-}
