@@ -1,4 +1,5 @@
 import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/scoreboard/operands.js';
+import { RegisterNumbering } from './registerNumbering.js';
 import { sequentialSemantics } from '../spec/oracle/sequential.js';
 import type { Program } from '../spec/scoreboard/program.js';
 
@@ -42,17 +43,9 @@ export interface CompiledProgram {
 /** Compiles a program for `simulate`; done once per program, reused for every schedule. */
 export function compileProgram(program: Program): CompiledProgram {
   const size = program.instructions.length;
-  const names: string[] = [];
-  const ids = new Map<string, number>();
-  const id = (name: string) => {
-    let known = ids.get(name);
-    if (known === undefined) {
-      known = names.length;
-      ids.set(name, known);
-      names.push(name);
-    }
-    return known;
-  };
+  const numbering = new RegisterNumbering();
+  const id = (name: string): number => numbering.id(name);
+  const names = numbering.names;
   const semantics = sequentialSemantics(program);
   const sourceStart = new Int32Array(size + 1);
   const destinationStart = new Int32Array(size + 1);

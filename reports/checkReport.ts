@@ -7,6 +7,7 @@ import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
 import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
 import { describeHazard, eventCycle } from './describeHazard.js';
 import { renderTimeline } from './timeline.js';
+import { renderCheckSummary, summaryJson } from './checkText.js';
 
 /** The outcome of checking one file, with what the file said to expect. */
 export interface FileCheck {
@@ -55,24 +56,11 @@ export function meetsExpectation(result: CheckResult, expectation: Expectation |
 /** Text report of one file: verdict, why, each hazard with its description, a timeline and a replay command. */
 export function renderCheckText(check: FileCheck, timelines: 'first' | 'all' | 'none' = 'first'): string {
   const { parsed, result, expectation } = check;
-  const lines = [`${parsed.file}: ${result.verdict}`, `  ${result.reason}`];
-  result.hazards.forEach((found, index) => {
+  const findings = result.hazards.map((found) => {
     const explained = explainHazard(check, found);
-    lines.push('', `  ${explained.description}`);
-    if (timelines === 'all' || (timelines === 'first' && index === 0)) {
-      lines.push('', indent(renderTimeline(parsed, explained.trace, explained.hazard), 4), '');
-    }
-    lines.push(`  replay: ${explained.replayCommand}`);
+    return { ...explained, timeline: () => renderTimeline(parsed, explained.trace, explained.hazard) };
   });
-  const expected = meetsExpectation(result, expectation);
-  if (expected !== null) {
-    const wanted = [expectation!.verdict, expectation!.kind, expectation!.register].filter(Boolean).join(' ');
-    lines.push(`  expected (line ${expectation!.line}): ${wanted}: ${expected ? 'as expected' : 'MISMATCH'}`);
-  }
-  const states = result.statesExplored === null ? '' : `, ${result.statesExplored} states`;
-  const schedules = result.schedulesExplored === 'all' ? 'all schedules' : `${result.schedulesExplored} random schedules`;
-  lines.push(`  ${schedules}${states}, ${(result.elapsedMs / 1000).toFixed(2)} s, seed ${result.seed} (same run: hazardproof check ${parsed.file} --seed ${result.seed})`);
-  return lines.join('\n');
+  return renderCheckSummary(parsed.file, result, findings, expectation, meetsExpectation(result, expectation), timelines);
 }
 
 /** JSON report of one file (the `--json` output); indices are 0-based instruction positions. */
@@ -108,17 +96,7 @@ export function checkJson(check: FileCheck): Record<string, unknown> {
         replay: explained.replayCommand,
       };
     }),
-    schedulesExplored: result.schedulesExplored,
-    statesExplored: result.statesExplored,
-    exhaustiveComplete: result.exhaustiveComplete,
-    seed: result.seed,
-    runs: result.runs,
-    maxLatency: result.maxLatency,
-    elapsedMs: Math.round(result.elapsedMs),
-    expected: expectation ? { verdict: expectation.verdict, kind: expectation.kind, register: expectation.register, met: meetsExpectation(result, expectation) } : null,
+    ...summaryJson(result, expectation, meetsExpectation(result, expectation)),
   };
 }
 
-function indent(text: string, spaces: number): string {
-  return text.split('\n').map((line) => ' '.repeat(spaces) + line).join('\n');
-}

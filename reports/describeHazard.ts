@@ -2,6 +2,7 @@ import type { Hazard } from '../spec/oracle/hazard.js';
 import type { Trace } from '../spec/scoreboard/trace.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
 import { printInstructionBody } from '../format/hp/print.js';
+import { describeRegisterHazard } from './registerHazardText.js';
 
 /** `#3 FMUL R3 <- R0, R0 (line 12)`: how reports name an instruction. */
 export function instructionLabel(parsed: ParsedProgram, index: number): string {
@@ -25,22 +26,9 @@ export function describeHazard(parsed: ParsedProgram, hazard: Hazard, trace: Tra
     return `scoreboard overflow${warp}: issuing ${instructionLabel(parsed, hazard.instruction)} at cycle ${hazard.cycle} ` +
       `takes SB${hazard.scoreboard} to ${hazard.value}, more than its counter holds`;
   }
-  const producer = instructionLabel(parsed, hazard.producer);
-  const consumer = instructionLabel(parsed, hazard.consumer);
-  const written = (index: number) => eventCycle(trace, 'write', hazard.warp, index);
-  switch (hazard.kind) {
-    case 'RAW':
-      return `RAW on ${hazard.register}${warp}: ${consumer} read ${hazard.register} at cycle ${hazard.cycle}, ` +
-        `but ${producer} ${written(hazard.producer) === null ? 'had not written it yet' : `wrote it only at cycle ${written(hazard.producer)}`}`;
-    case 'WAR':
-      return `WAR on ${hazard.register}${warp}: ${producer} read ${hazard.register} at cycle ${hazard.cycle}, ` +
-        `after ${consumer} had already overwritten it at cycle ${written(hazard.consumer)}`;
-    case 'WAW': {
-      const seen = hazard.observer === null
-        ? `the final value of ${hazard.register} is the stale one`
-        : `${instructionLabel(parsed, hazard.observer)} read the stale value at cycle ${hazard.cycle}`;
-      return `WAW on ${hazard.register}${warp}: ${producer} wrote ${hazard.register} at cycle ${written(hazard.producer)}, ` +
-        `after ${consumer} wrote it at cycle ${written(hazard.consumer)}; ${seen}`;
-    }
-  }
+  return describeRegisterHazard(hazard, {
+    label: (index) => instructionLabel(parsed, index),
+    writtenAt: (index) => eventCycle(trace, 'write', hazard.warp, index),
+    where: warp, landed: 'written', end: 'final',
+  });
 }

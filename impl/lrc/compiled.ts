@@ -1,4 +1,5 @@
 import { baseOpcode } from '../../spec/operand.js';
+import { RegisterNumbering } from '../registerNumbering.js';
 import { lrcDestinations, lrcSources } from '../../spec/lrc/operands.js';
 import type { LrcProgram } from '../../spec/lrc/program.js';
 import { lrcSequentialSemantics } from '../../spec/lrc/sequential.js';
@@ -72,17 +73,9 @@ export function compileLrcProgram(program: LrcProgram): CompiledLrcProgram {
   const size = program.instructions.length;
   const counterCount = program.counters.length;
   if (counterCount > MAX_COMPILED_COUNTERS) throw new Error(`the simulator supports at most ${MAX_COMPILED_COUNTERS} counter classes, got ${counterCount}`);
-  const names: string[] = [];
-  const ids = new Map<string, number>();
-  const id = (name: string): number => {
-    let known = ids.get(name);
-    if (known === undefined) {
-      known = names.length;
-      ids.set(name, known);
-      names.push(name);
-    }
-    return known;
-  };
+  const numbering = new RegisterNumbering();
+  const id = (name: string): number => numbering.id(name);
+  const names = numbering.names;
   const semantics = lrcSequentialSemantics(program);
   const unitOf = new Int32Array(size);
   const kindOf = new Uint8Array(size);

@@ -8,6 +8,7 @@ import { lrcFindingKey, type LrcFinding } from '../../spec/lrc/finding.js';
 import { lrcSystem } from '../../spec/lrc/system.js';
 import { describeLrcFinding, lrcEventCycle, type LrcTrace } from './describe.js';
 import { renderLrcTimeline } from './timeline.js';
+import { renderCheckSummary, summaryJson } from '../checkText.js';
 
 /** The outcome of checking one LRC program file, with what the file said to expect. */
 export interface LrcFileCheck {
@@ -55,24 +56,11 @@ export function meetsLrcExpectation(check: LrcFileCheck): boolean | null {
 /** Text report of one LRC file: verdict, why, each finding with its description, a timeline and a replay command. */
 export function renderLrcCheckText(check: LrcFileCheck, timelines: 'first' | 'all' | 'none' = 'first'): string {
   const { parsed, result, expectation } = check;
-  const lines = [`${parsed.file}: ${result.verdict}`, `  ${result.reason}`];
-  result.findings.forEach((found, index) => {
+  const findings = result.findings.map((found) => {
     const explained = explainLrcFinding(check, found);
-    lines.push('', `  ${explained.description}`);
-    if (timelines === 'all' || (timelines === 'first' && index === 0)) {
-      lines.push('', renderLrcTimeline(parsed, explained.trace, explained.finding).split('\n').map((line) => `    ${line}`).join('\n'), '');
-    }
-    lines.push(`  replay: ${explained.replayCommand}`);
+    return { ...explained, timeline: () => renderLrcTimeline(parsed, explained.trace, explained.finding) };
   });
-  const expected = meetsLrcExpectation(check);
-  if (expected !== null) {
-    const wanted = [expectation!.verdict, expectation!.kind, expectation!.register].filter(Boolean).join(' ');
-    lines.push(`  expected (line ${expectation!.line}): ${wanted}: ${expected ? 'as expected' : 'MISMATCH'}`);
-  }
-  const states = result.statesExplored === null ? '' : `, ${result.statesExplored} states`;
-  const schedules = result.schedulesExplored === 'all' ? 'all schedules' : `${result.schedulesExplored} random schedules`;
-  lines.push(`  ${schedules}${states}, ${(result.elapsedMs / 1000).toFixed(2)} s, seed ${result.seed} (same run: hazardproof check ${parsed.file} --seed ${result.seed})`);
-  return lines.join('\n');
+  return renderCheckSummary(parsed.file, result, findings, expectation, meetsLrcExpectation(check), timelines);
 }
 
 /** JSON report of one LRC file (the `--json` output): the scoreboard report's fields, findings in place of hazards. */
@@ -101,13 +89,6 @@ export function lrcCheckJson(check: LrcFileCheck): Record<string, unknown> {
         schedule: formatCodes(found.schedule.map(lrcActionCode)), scheduleSeed: found.seed, replay: explained.replayCommand,
       };
     }),
-    schedulesExplored: result.schedulesExplored,
-    statesExplored: result.statesExplored,
-    exhaustiveComplete: result.exhaustiveComplete,
-    seed: result.seed,
-    runs: result.runs,
-    maxLatency: result.maxLatency,
-    elapsedMs: Math.round(result.elapsedMs),
-    expected: expectation ? { verdict: expectation.verdict, kind: expectation.kind, register: expectation.register, met: meetsLrcExpectation(check) } : null,
+    ...summaryJson(result, expectation, meetsLrcExpectation(check)),
   };
 }

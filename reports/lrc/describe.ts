@@ -4,6 +4,7 @@ import type { Path } from '../../explore/run.js';
 import type { LrcAction } from '../../spec/lrc/action.js';
 import type { LrcEvent } from '../../spec/lrc/event.js';
 import type { LrcFinding } from '../../spec/lrc/finding.js';
+import { describeRegisterHazard } from '../registerHazardText.js';
 import { PRELOAD_WRITER, type LrcState } from '../../spec/lrc/state.js';
 
 /** A replayed LRC execution, as reports read it. */
@@ -52,23 +53,9 @@ export function describeLrcFinding(parsed: ParsedLrcProgram, finding: LrcFinding
       : '';
     return `deadlock at cycle ${finding.cycle}: ${held.join('; ')}, and nothing is in flight that could lower it${why}`;
   }
-  const thread = program.threads > 1 ? ` in thread ${finding.warp}` : '';
-  const producer = lrcInstructionLabel(parsed, finding.producer, finding.register);
-  const consumer = lrcInstructionLabel(parsed, finding.consumer, finding.register);
-  const written = (index: number) => lrcEventCycle(trace, 'write', finding.warp, index, finding.register);
-  switch (finding.kind) {
-    case 'RAW':
-      return `RAW on ${finding.register}${thread}: ${consumer} read ${finding.register} at cycle ${finding.cycle}, ` +
-        `but ${producer} ${written(finding.producer) === null ? 'had not returned it yet' : `returned it only at cycle ${written(finding.producer)}`}`;
-    case 'WAR':
-      return `WAR on ${finding.register}${thread}: ${producer} read ${finding.register} at cycle ${finding.cycle}, ` +
-        `after ${consumer} had already overwritten it at cycle ${written(finding.consumer)}`;
-    case 'WAW': {
-      const seen = finding.observer === null
-        ? `the emitted value of ${finding.register} is the stale one`
-        : `${lrcInstructionLabel(parsed, finding.observer)} read the stale value at cycle ${finding.cycle}`;
-      return `WAW on ${finding.register}${thread}: ${producer} wrote ${finding.register} at cycle ${written(finding.producer)}, ` +
-        `after ${consumer} wrote it at cycle ${written(finding.consumer)}; ${seen}`;
-    }
-  }
+  return describeRegisterHazard(finding, {
+    label: (index) => lrcInstructionLabel(parsed, index, finding.register),
+    writtenAt: (index) => lrcEventCycle(trace, 'write', finding.warp, index, finding.register),
+    where: program.threads > 1 ? ` in thread ${finding.warp}` : '', landed: 'returned', end: 'emitted',
+  });
 }
