@@ -171,6 +171,12 @@ function validatePreloads(program: LrcProgram): LrcSemanticProblem[] {
       if (preload.registers.indexOf(register) !== item) {
         problems.push({ site: { at: 'preload', preload: index, field: 'registers', item }, message: `register ${register} is listed twice in this preload` });
       }
+      // A preload return is named by its register (seed 001 returns data to a register), so one register arrives once.
+      const earlier = program.preloads.findIndex((other, o) => o < index && other.registers.includes(register));
+      if (earlier >= 0) {
+        const name = program.counters[program.preloads[earlier]!.counter]?.name ?? `#${program.preloads[earlier]!.counter}`;
+        problems.push({ site: { at: 'preload', preload: index, field: 'registers', item }, message: `register ${register} is already preloaded on class '${name}': a register's data arrives once` });
+      }
     });
   });
   return problems;

@@ -84,12 +84,25 @@ export function lrcProgramArbitrary(shape: LrcProgramShape = {}): fc.Arbitrary<L
       units: fc.constant(units),
       counters: fc.constant(classList),
       preloads: fc.tuple(...classList.map((counter, index) => preloadArbitrary(index, counter.bits, registers)))
-        .map((list) => list.filter((preload): preload is Preload => preload !== null)),
+        .map((list) => disjointPreloads(list.filter((preload): preload is Preload => preload !== null))),
       instructions: fc.array(instructionArbitrary(opcodes, classList.length, registers), { minLength: 1, maxLength: maxInstructions }),
       pcChoice: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat() }),
     })).map(({ pcChoice, ...program }): LrcProgram => ({
       ...program,
       initialPc: pcChoice % program.instructions.length,
     }));
+  });
+}
+
+/**
+ * Drops registers already preloaded by an earlier class (a register's data arrives once: the
+ * validator rejects the rest), lowering INIT_LRC_VAL by as many so the intended error stays.
+ */
+export function disjointPreloads(preloads: readonly Preload[]): Preload[] {
+  const taken = new Set<string>();
+  return preloads.map((preload) => {
+    const registers = preload.registers.filter((register) => !taken.has(register));
+    registers.forEach((register) => taken.add(register));
+    return { ...preload, registers, initialValue: Math.max(0, preload.initialValue - (preload.registers.length - registers.length)) };
   });
 }

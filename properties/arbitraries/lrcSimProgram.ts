@@ -1,3 +1,4 @@
+import { disjointPreloads } from './lrcProgram.js';
 import fc from 'fast-check';
 import type { CounterClass, LrcInstruction, LrcProgram, Preload, Unit } from '../../spec/lrc/program.js';
 import type { Operand } from '../../spec/operand.js';
@@ -61,7 +62,7 @@ export function lrcDeepProgramArbitrary(options: { maxRepeat?: number; maxMotifs
       return fc.record({
         motifs: fc.array(fc.oneof({ weight: 3, arbitrary: burst }, { weight: 1, arbitrary: chain }), { minLength: 1, maxLength: options.maxMotifs ?? 3 }),
         threads: fc.integer({ min: contexts, max: contexts + 2 }),
-        preloads: fc.tuple(...counters.map((_, index) => preload(index))).map((list) => list.filter((p): p is Preload => p !== null)),
+        preloads: fc.tuple(...counters.map((_, index) => preload(index))).map((list) => disjointPreloads(list.filter((p): p is Preload => p !== null))),
       }).map(({ motifs, threads, preloads }): LrcProgram => ({
         contexts, threads, units: units(latency), counters, preloads, initialPc: 0, instructions: motifs.flat(),
       }));

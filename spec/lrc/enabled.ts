@@ -29,7 +29,8 @@ export function controllerStatus(program: LrcProgram, context: ContextState): Co
 
 /**
  * True when no thread can ever move again: nothing is in flight (so no counter can change) and
- * every live context is held by a counter that is not 0. Checked at the start of a cycle.
+ * every live context is held by a counter that is not 0. Looked at in the return phase, so a
+ * deadlock shows as soon as the last data that could have moved anything has returned.
  */
 export function isStuck(program: LrcProgram, state: LrcState): boolean {
   if (state.phase !== 'return' || state.requests.length > 0 || state.results.length > 0) return false;

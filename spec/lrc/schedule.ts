@@ -16,7 +16,7 @@ import { lrcSystem } from './system.js';
 export interface LrcSchedule {
   /** Requests: cycles from the grant to the earliest cycle the sources are read (>= 1). */
   readonly readDelay: Uint16Array;
-  /** Requests: cycles from the source read to the earliest cycle the data returns (>= 1). */
+  /** Requests: cycles from the source read (from the grant, for a request without register sources) to the earliest cycle the data returns (>= 1). */
   readonly returnDelay: Uint16Array;
   /** Preload data: cycles from the thread's launch to the earliest cycle it returns (>= 0). */
   readonly preloadDelay: Uint16Array;
@@ -32,7 +32,7 @@ export function preloadCount(program: LrcProgram): number {
   return program.preloads.reduce((sum, preload) => sum + preload.registers.length, 0);
 }
 
-/** A random schedule from `seed`, delays in 1..maxLatency (uniform, extremes or short, like the scoreboard's). */
+/** A random schedule from `seed`: request delays in 1..maxLatency, preload delays in 0..maxLatency-1 (data may be back at the launch), uniform, extremes or short like the scoreboard's. */
 export function randomLrcSchedule(program: LrcProgram, seed: number, maxLatency: number): LrcSchedule {
   const random = new Random(seed);
   const style = random.pick(['uniform', 'extremes', 'short'] as const);
@@ -57,6 +57,7 @@ export interface LrcScheduledRun {
   readonly schedule: readonly LrcAction[];
   readonly events: readonly LrcEvent[];
   readonly findings: readonly LrcFinding[];
+  /** False only when a counter overflow halted the run; a run that ended stuck (a deadlock finding) counts as finished. */
   readonly finished: boolean;
 }
 

@@ -241,6 +241,12 @@ describe('parseLrcProgram', () => {
       ]);
     });
 
+    it('a register is preloaded by one class only: its data arrives once', () => {
+      expect(problems(`${UNITS}.counter sy: ldg\n.counter ss: isam\n.preload sy: r0, r1\n.preload ss: r2, r1\n`)).toEqual([
+        "8:18: register r1 is already preloaded on class 'sy': a register's data arrives once",
+      ]);
+    });
+
     it('preloads: unknown class, twice, count out of range, repeated register, no register without a count, not a register', () => {
       const two = `${UNITS}.counter sy 2: ldg\n.counter ss: isam\n`;
       expect(problems(`${two}.preload lrc: r0\n.preload sy 4: r0\n.preload sy: r1, r1\n.preload ss:\n.preload ss 1: RZ\n.preload ss 1 r0\n`)).toEqual([

