@@ -2,7 +2,7 @@ import {
   DEFAULT_CONTROL, DEFAULT_SCOREBOARDS,
   type Control, type Instruction, type Operand, type Pipe, type Program,
 } from '../../spec/scoreboard/program.js';
-import { baseOpcode } from '../../spec/scoreboard/operands.js';
+import { baseOpcode } from '../../spec/operand.js';
 import { parseControl, type ControlColumns } from './control.js';
 import { InputError, type InputProblem, type SourcePosition } from '../error.js';
 import { stripComment, tokenize, type Token } from './tokens.js';

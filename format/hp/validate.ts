@@ -1,4 +1,4 @@
-import { baseOpcode } from '../../spec/scoreboard/operands.js';
+import { baseOpcode } from '../../spec/operand.js';
 import { MAX_SCOREBOARDS, type Program } from '../../spec/scoreboard/program.js';
 
 /** Largest `DEPBAR.LE` immediate (the counter width's maximum). */

@@ -1,8 +1,6 @@
 import { baseOpcode, registerNames } from '../operand.js';
 import type { Control, Instruction, Pipe, Program } from './program.js';
 
-export { baseOpcode, registerNames };
-
 /** Registers an instruction reads. */
 export function sourceRegisters(instruction: Instruction): string[] {
   return instruction.kind === 'op' ? registerNames(instruction.sources) : [];

@@ -1,6 +1,6 @@
 /**
  * The program model: what a `.hp` file (or its JSON form) means, independent of syntax.
- * Definitions only; the machine that runs a program lives in `spec/machine/`.
+ * Definitions only; the machine that runs a program lives in `spec/scoreboard/machine/`.
  */
 import type { Operand } from '../operand.js';
 
