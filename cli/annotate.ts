@@ -1,13 +1,19 @@
 import { parseArgs } from 'node:util';
 import { annotateProgram } from '../impl/annotate/annotate.js';
-import { loadAnyProgram, scoreboardOnly } from './programs.js';
+import { loadAnyProgram } from './programs.js';
+import { annotateLrcProgram } from '../impl/lrc/annotate.js';
+import { printLrcProgram } from '../format/lrc/print.js';
 import { printProgram } from '../format/hp/print.js';
 import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
 
 /** Help text of `hazardproof annotate`. */
 export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
 
-Computes the control fields of a program: scoreboards (at most the declared number), wait masks,
+For a .machine lrc program: sets the dependency flags ((sy), (ss), ...) at the first
+instruction that reads or writes a register a pending request will write, or overwrites a
+source a pending request may not have read, per counter class (existing flags are replaced).
+
+For a scoreboard program: computes the control fields: scoreboards (at most the declared number), wait masks,
 stall counts for fixed-latency dependencies, and DEPBAR.LE instructions with the largest safe
 immediates (exploiting in-order reads and writes within each decoupled pipe). Existing control
 fields and DEPBARs are replaced. Prints the program in .hp form, or writes it to OUT. Notes (for
@@ -25,8 +31,17 @@ export function annotateCommand(args: string[], io: CliIo): number {
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
-  const parsed = readInput(io, () => scoreboardOnly(loadAnyProgram(positionals[0]!), 'annotate'));
-  if (parsed === null) return 2;
+  const loaded = readInput(io, () => loadAnyProgram(positionals[0]!));
+  if (loaded === null) return 2;
+  if (loaded.machine === 'lrc') {
+    const annotated = annotateLrcProgram(loaded.parsed.program);
+    for (const note of annotated.notes) io.stderr(`note: ${note}\n`);
+    const text = `# annotated by hazardproof annotate from ${loaded.parsed.file}\n${printLrcProgram(annotated.program)}`;
+    if (values.output) writeFileAtomic(values.output, text);
+    else io.stdout(text);
+    return 0;
+  }
+  const parsed = loaded.parsed;
   const annotated = annotateProgram(parsed.program, scoreboardMax);
   const text = `# annotated by hazardproof annotate from ${parsed.file}\n${printProgram(annotated.program)}`;
   for (const note of annotated.notes) io.stderr(`note: ${note}\n`);

@@ -11,7 +11,9 @@ import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { combinedExitCode } from '../explore/verdict.js';
 import { integerOption, UsageError, type CliIo } from './io.js';
-import { loadScoreboardPrograms } from './programs.js';
+import { loadAnyPrograms } from './programs.js';
+import { lrcProveCommand } from './lrcProve.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
 
 /** Help text of `hazardproof prove`. */
 export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS]
@@ -30,6 +32,10 @@ options:
   --max-states N  state budget of the whole-program search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
   --json          one JSON object per file (an array for several)
 
+For a .machine lrc program: proves by exhaustive search that its dependency flags are
+sufficient (no schedule has a hazard, overflow or deadlock) and that each flag is necessary
+(without it some schedule has a finding, shown as a timeline).
+
 exit codes: 0 everything sound and the program safe or no hazard found, 1 an unsound DEPBAR or a
 hazard, 2 usage or input error, 3 unknown`;
 
@@ -46,8 +52,10 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
   if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
   const timeoutMs = integerOption('timeout', values.timeout, 10_000, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
-  const parsed = loadScoreboardPrograms(positionals, io, 'prove');
-  if (parsed === null) return 2;
+  const loaded = loadAnyPrograms(positionals, io);
+  if (loaded === null) return 2;
+  if (loaded.some((program) => program.machine === 'lrc')) return lrcProveCommand(loaded, maxStates, values.json === true, io);
+  const parsed = loaded.map((program) => program.parsed as ParsedProgram);
   try {
     const reports = [];
     const codes: number[] = [];
