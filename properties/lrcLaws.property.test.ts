@@ -33,6 +33,18 @@ describe('LRC machine laws (exhaustive search on generated programs)', () => {
     expect(decided, 'most generated programs must be decided exhaustively, or the law says little').toBeGreaterThan(60);
   });
 
+  it('a program without preload mistakes never deadlocks, whatever its flags (every request returns, so every counter gets back to 0)', () => {
+    let decided = 0;
+    fc.assert(fc.property(lrcProgramArbitrary({ maxInstructions: 6, registers: 3, maxContexts: 2, maxThreads: 3 }), (generated) => {
+      const program: LrcProgram = { ...generated, preloads: generated.preloads.map((preload) => ({ ...preload, initialValue: preload.registers.length })) };
+      const result = exploreAll(lrcSystem(program), { maxStates: 40_000 });
+      if (!result.complete) return;
+      decided++;
+      expect(result.witnesses.filter((w) => w.finding.kind === 'deadlock')).toEqual([]);
+    }), { numRuns: 120 });
+    expect(decided).toBeGreaterThan(60);
+  });
+
   it('an INIT_LRC_VAL one above its preloads deadlocks a program that waits on that class', () => {
     fc.assert(fc.property(lrcProgramArbitrary({ maxInstructions: 4, registers: 3, maxContexts: 1, maxThreads: 1 }), (generated) => {
       const base = fullyProtected(generated);
