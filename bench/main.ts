@@ -7,6 +7,8 @@ import { minimizeProgram } from '../impl/minimize/minimizeProgram.js';
 import { benchmarkProgram, missingWaitProgram } from './programs.js';
 import { depbarProofCost, stallComparison, wholeProgramCost } from './solverBench.js';
 import { explorerComparison } from './streamoutBench.js';
+import { compareBench, compareBenchJson, formatCompareBench } from './compareBench.js';
+import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
 
 /** One measured row: the same schedules run through the spec and the simulator. */
@@ -62,9 +64,12 @@ const stalls = await stallComparison(40, 50);
 await releaseZ3();
 if (!json) process.stderr.write('exploring stream-output configurations (TypeScript explorer and SPIN)...\n');
 const streamout = explorerComparison();
+const lrcRows = lrcBenchRows({ seed, maxLatency, onProgress: (text) => { if (!json) process.stderr.write(`${text}\n`); } });
+if (!json) process.stderr.write('comparing issue mechanisms (LRC 1 and 2 classes, scoreboards + DEPBAR, interlocks)...\n');
+const comparison = compareBench();
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, lrc: lrcRows, comparison: compareBenchJson(comparison) }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -99,4 +104,8 @@ if (json) {
   console.log('Explorer: breadth-first search of the TypeScript model, every step a transition, states hashed. SPIN: the generated Promela model (one');
   console.log('operation; SSYNC serves atomically after each message, as in the TypeScript model), -DSAFETY, partial-order reduction on. The models');
   console.log('cut steps differently (the explorer also steps bundles and deliveries), so state counts differ; both must find no error.');
+  console.log('');
+  console.log(formatLrcBench(lrcRows));
+  console.log('');
+  console.log(formatCompareBench(comparison));
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../format/packageRoot.js';
 import { CHECK_USAGE, checkCommand } from './check.js';
+import { COMPARE_USAGE, compareCommand } from './compare.js';
 import { UsageError, type CliIo } from './io.js';
 import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';
 import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
@@ -14,6 +15,7 @@ const USAGE = `usage: hazardproof <command> [options]
 commands:
   annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs for a program
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
+  compare FILE... stall cycles of LRC (1 and 2 classes), scoreboards + DEPBAR and interlocks on programs
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
   streamout run|check   the distributed stream-output protocol: run scenarios, check traces
@@ -25,6 +27,7 @@ Run 'hazardproof help COMMAND' for a command's options.`;
 const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Promise<number>; usage: string }> = {
   annotate: { run: annotateCommand, usage: ANNOTATE_USAGE },
   check: { run: checkCommand, usage: CHECK_USAGE },
+  compare: { run: compareCommand, usage: COMPARE_USAGE },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
   prove: { run: proveCommand, usage: PROVE_USAGE },
   streamout: { run: streamoutCommand, usage: STREAMOUT_USAGE },
