@@ -41,20 +41,42 @@ export interface SearchMachine<Finding, Action> {
 export interface SearchOptions {
   readonly mode: SearchMode;
   readonly seed: number;
+  /** Random schedules to run (random mode, or auto when exhaustive search does not fit). */
   readonly runs: number;
+  /** State budget of exhaustive search. */
   readonly maxStates: number;
   readonly onProgress?: (progress: { phase: 'exhaustive' | 'random'; done: number; total: number | null }) => void;
 }
 
-/** A verdict with its reason and evidence. */
-export interface SearchResult<Finding, Action> {
+/** Options of a machine's `check`: the search's, and the largest delay of a random schedule. */
+export interface CheckSearchOptions extends SearchOptions {
+  /** Largest delay of a random schedule, in cycles. */
+  readonly maxLatency: number;
+}
+
+/** A verdict, why it holds, and what the search covered. */
+export interface SearchVerdict {
   readonly verdict: Verdict;
+  /** Why the verdict holds: what was covered, or why the search could not conclude. */
   readonly reason: string;
-  readonly found: readonly Found<Finding, Action>[];
   /** `'all'` when exhaustive search covered every schedule, else the number of random schedules run. */
   readonly schedulesExplored: number | 'all';
+  /** Distinct machine states visited by exhaustive search, or null if it did not run. */
   readonly statesExplored: number | null;
   readonly exhaustiveComplete: boolean | null;
+}
+
+/** What every machine's `check` result has in common: the search verdict and the run's parameters. */
+export interface CheckSummary extends SearchVerdict {
+  readonly seed: number;
+  readonly runs: number;
+  readonly maxLatency: number;
+  readonly elapsedMs: number;
+}
+
+/** A verdict with its reason and evidence. */
+export interface SearchResult<Finding, Action> extends SearchVerdict {
+  readonly found: readonly Found<Finding, Action>[];
 }
 
 /** Seed of run `index` of a campaign started with `seed`: consecutive, so each run replays alone. */

@@ -1,9 +1,8 @@
 import { exploreExhaustive } from '../spec/scoreboard/explore.js';
 import type { FoundHazard } from '../spec/scoreboard/found.js';
-import { searchForFindings, type SearchMode } from '../explore/search.js';
+import { searchForFindings, type CheckSearchOptions, type CheckSummary, type SearchMode } from '../explore/search.js';
 import type { Action } from '../spec/scoreboard/machine/action.js';
 import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
-import type { Verdict } from '../explore/verdict.js';
 import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
 import type { Program } from '../spec/scoreboard/program.js';
 import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
@@ -15,34 +14,13 @@ import { traceActions } from './traceActions.js';
 export type CheckMode = SearchMode;
 
 /** Options of `checkProgram`. */
-export interface CheckOptions {
-  readonly mode: CheckMode;
-  readonly seed: number;
-  /** Random schedules to run (random mode, or auto when exhaustive search does not fit). */
-  readonly runs: number;
-  /** Largest queue or execution delay of a random schedule, in cycles. */
-  readonly maxLatency: number;
-  /** State budget of exhaustive search. */
-  readonly maxStates: number;
+export interface CheckOptions extends CheckSearchOptions {
   readonly scoreboardMax?: number;
-  readonly onProgress?: (progress: { phase: 'exhaustive' | 'random'; done: number; total: number | null }) => void;
 }
 
 /** What `check` concluded, with the evidence and what was covered. */
-export interface CheckResult {
-  readonly verdict: Verdict;
-  /** Why the verdict holds: what was covered, or why the search could not conclude. */
-  readonly reason: string;
+export interface CheckResult extends CheckSummary {
   readonly hazards: readonly FoundHazard[];
-  /** `'all'` when exhaustive search covered every schedule, else the number of random schedules run. */
-  readonly schedulesExplored: number | 'all';
-  /** Distinct machine states visited by exhaustive search, or null if it did not run. */
-  readonly statesExplored: number | null;
-  readonly exhaustiveComplete: boolean | null;
-  readonly seed: number;
-  readonly runs: number;
-  readonly maxLatency: number;
-  readonly elapsedMs: number;
 }
 
 /** Defaults of the CLI and of `checkProgram` callers that do not care. */

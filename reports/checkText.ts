@@ -1,18 +1,5 @@
 import type { Expectation } from '../format/hp/expectation.js';
-import type { Verdict } from '../explore/verdict.js';
-
-/** What every machine's `check` result has in common, as the reports print it. */
-export interface CheckSummary {
-  readonly verdict: Verdict;
-  readonly reason: string;
-  readonly schedulesExplored: number | 'all';
-  readonly statesExplored: number | null;
-  readonly exhaustiveComplete: boolean | null;
-  readonly seed: number;
-  readonly runs: number;
-  readonly maxLatency: number;
-  readonly elapsedMs: number;
-}
+import type { CheckSummary } from '../explore/search.js';
 
 /** One finding ready to print: its sentence, its timeline (drawn only when asked for) and its replay command. */
 export interface PrintableFinding {

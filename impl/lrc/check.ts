@@ -1,6 +1,5 @@
 import { exploreAll } from '../../explore/exhaustive.js';
-import { searchForFindings, type Found, type SearchMode } from '../../explore/search.js';
-import type { Verdict } from '../../explore/verdict.js';
+import { searchForFindings, type CheckSearchOptions, type CheckSummary, type Found } from '../../explore/search.js';
 import type { LrcAction } from '../../spec/lrc/action.js';
 import { lrcFindingKey, type LrcFinding } from '../../spec/lrc/finding.js';
 import type { LrcProgram } from '../../spec/lrc/program.js';
@@ -14,27 +13,11 @@ import { lrcTraceActions } from './traceActions.js';
 export type FoundLrc = Found<LrcFinding, LrcAction>;
 
 /** Options of `checkLrcProgram` (the same meaning as the scoreboard machine's `check`). */
-export interface LrcCheckOptions {
-  readonly mode: SearchMode;
-  readonly seed: number;
-  readonly runs: number;
-  readonly maxLatency: number;
-  readonly maxStates: number;
-  readonly onProgress?: (progress: { phase: 'exhaustive' | 'random'; done: number; total: number | null }) => void;
-}
+export type LrcCheckOptions = CheckSearchOptions;
 
 /** What `check` concluded on an LRC program, with the evidence and what was covered. */
-export interface LrcCheckResult {
-  readonly verdict: Verdict;
-  readonly reason: string;
+export interface LrcCheckResult extends CheckSummary {
   readonly findings: readonly FoundLrc[];
-  readonly schedulesExplored: number | 'all';
-  readonly statesExplored: number | null;
-  readonly exhaustiveComplete: boolean | null;
-  readonly seed: number;
-  readonly runs: number;
-  readonly maxLatency: number;
-  readonly elapsedMs: number;
 }
 
 /**
