@@ -1,0 +1,65 @@
+/**
+ * The abstract state of the thread before an instruction issues: every instruction that may
+ * still be in flight, with what is known for sure about it. It over-approximates every
+ * concrete state reachable there, over every path, loop count, guard value and latency.
+ */
+
+/** An instruction (all its dynamic instances) that may still be in flight. */
+export interface PendingEntry {
+  readonly instruction: number;
+  /** Cycles since its newest instance issued, at least (capped at `AGE_CAP`). */
+  readonly minAge: number;
+  /** Instances possibly in flight, at most (capped at `INSTANCE_CAP`). */
+  readonly instances: number;
+  /** Variable latency only: some instance may not have read its sources yet. */
+  readonly readsPending: boolean;
+  /** Some instance may not have written its results yet. */
+  readonly writesPending: boolean;
+  /**
+   * Entries whose newest instance certainly issued after this one's newest instance, on every
+   * path here. In an ordered queue, one of those completing proves this one completed.
+   */
+  readonly after: ReadonlySet<number>;
+}
+
+/** The abstract state: pending entries by instruction index. */
+export type AbstractState = ReadonlyMap<number, PendingEntry>;
+
+/** Ages above every latency and visibility delay modelled mean the same thing. */
+export const AGE_CAP = 64;
+/** Instance counts above a 6-bit counter mean the same thing. */
+export const INSTANCE_CAP = 64;
+
+/** The least upper bound of two abstract states (at a control-flow merge). */
+export function join(a: AbstractState, b: AbstractState): AbstractState {
+  const joined = new Map<number, PendingEntry>(a);
+  for (const [index, right] of b) {
+    const left = joined.get(index);
+    if (!left) {
+      joined.set(index, right);
+      continue;
+    }
+    joined.set(index, {
+      instruction: index,
+      minAge: Math.min(left.minAge, right.minAge),
+      instances: Math.max(left.instances, right.instances),
+      readsPending: left.readsPending || right.readsPending,
+      writesPending: left.writesPending || right.writesPending,
+      after: new Set([...left.after].filter((other) => right.after.has(other))),
+    });
+  }
+  return joined;
+}
+
+/** True when two abstract states are the same. */
+export function sameState(a: AbstractState, b: AbstractState): boolean {
+  if (a.size !== b.size) return false;
+  for (const [index, left] of a) {
+    const right = b.get(index);
+    if (!right) return false;
+    if (left.minAge !== right.minAge || left.instances !== right.instances) return false;
+    if (left.readsPending !== right.readsPending || left.writesPending !== right.writesPending) return false;
+    if (left.after.size !== right.after.size || [...left.after].some((other) => !right.after.has(other))) return false;
+  }
+  return true;
+}

@@ -1,0 +1,149 @@
+import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
+import { AGE_CAP, INSTANCE_CAP, type AbstractState, type PendingEntry } from './domain.js';
+import { retire } from './retire.js';
+import type { Suspicion } from './suspicion.js';
+
+/** The abstract state after an instruction issues, and the hazards its issue may cause. */
+export interface TransferResult {
+  readonly state: AbstractState;
+  readonly suspicions: readonly Suspicion[];
+}
+
+/**
+ * Abstract issue of instruction `index`, mirroring the machine's rules in order: the wait mask
+ * and `DEPBAR` hold at issue (what they prove complete is retired), then reads at issue (guard,
+ * and every source of a fixed or unit-less instruction) or later (queued sources), then the
+ * writes it will make, then the instruction joins the pending set and time passes by its stall.
+ */
+export function transfer(program: SassProgram, state: AbstractState, index: number): TransferResult {
+  const instruction = program.instructions[index]!;
+  let current = state;
+  for (const scoreboard of instruction.control.wait) current = retire(program, current, scoreboard, 0);
+  if (instruction.depbar) current = retire(program, current, instruction.depbar.scoreboard, instruction.depbar.limit);
+  const suspicions = [...readHazards(program, current, index), ...writeHazards(program, current, index)];
+  const issued = addEntry(program, current, index);
+  suspicions.push(...overflowHazards(program, issued, index));
+  return { state: age(program, issued, Math.max(1, instruction.control.stall)), suspicions };
+}
+
+/** RAW: a source read while a producer of it may not have written (yet, for a fixed latency). */
+function readHazards(program: SassProgram, state: AbstractState, index: number): Suspicion[] {
+  const instruction = program.instructions[index]!;
+  const guard = instruction.guard?.predicate;
+  const suspicions: Suspicion[] = [];
+  for (const register of instruction.sources) {
+    // Queued sources are read a cycle after issue at the earliest; the guard always at issue.
+    const readDelay = instruction.unit.kind === 'variable' && register !== guard ? 1 : 0;
+    for (const entry of state.values()) {
+      const producer = program.instructions[entry.instruction]!;
+      if (!entry.writesPending || !producer.destinations.includes(register)) continue;
+      if (producer.unit.kind === 'fixed') {
+        if (entry.minAge + readDelay < producer.unit.latency) {
+          suspicions.push(pair('RAW', register, entry.instruction, index, `read ${entry.minAge + readDelay} cycle(s) after issue at the earliest, latency ${producer.unit.latency}`));
+        }
+      } else {
+        suspicions.push(pair('RAW', register, entry.instruction, index, 'no wait or DEPBAR proves the producer has written'));
+      }
+    }
+  }
+  return suspicions;
+}
+
+/** WAR and WAW: a destination written while an earlier instruction may still read or write it. */
+function writeHazards(program: SassProgram, state: AbstractState, index: number): Suspicion[] {
+  const instruction = program.instructions[index]!;
+  if (instruction.unit.kind === 'none') return [];
+  const suspicions: Suspicion[] = [];
+  for (const register of instruction.destinations) {
+    for (const entry of state.values()) {
+      const earlier = program.instructions[entry.instruction]!;
+      const inOrder = sameOrderedQueue(program, earlier, instruction);
+      if (entry.readsPending && !inOrder && queuedSources(earlier).includes(register)) {
+        suspicions.push(pair('WAR', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier instruction has read it'));
+      }
+      if (!entry.writesPending || !earlier.destinations.includes(register) || inOrder) continue;
+      if (earlier.unit.kind === 'fixed') {
+        // Out of order (or in the same cycle, either order) when this write can land no later.
+        const earliest = instruction.unit.kind === 'fixed' ? instruction.unit.latency : 2;
+        if (entry.minAge + earliest <= earlier.unit.latency) {
+          suspicions.push(pair('WAW', register, entry.instruction, index, `can land ${earliest} cycle(s) after issue, ${entry.minAge} cycle(s) after the earlier write with latency ${earlier.unit.latency} issued`));
+        }
+      } else {
+        suspicions.push(pair('WAW', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier write has landed'));
+      }
+    }
+  }
+  return suspicions;
+}
+
+/** The counters this issue increments may pass 6 bits when enough instances are in flight. */
+function overflowHazards(program: SassProgram, state: AbstractState, index: number): Suspicion[] {
+  const { readScoreboard, writeScoreboard } = program.instructions[index]!.control;
+  const suspicions: Suspicion[] = [];
+  for (const scoreboard of new Set([readScoreboard, writeScoreboard])) {
+    if (scoreboard === null) continue;
+    let bound = 0;
+    for (const entry of state.values()) {
+      const control = program.instructions[entry.instruction]!.control;
+      const perInstance = (entry.readsPending && control.readScoreboard === scoreboard ? 1 : 0) + (entry.writesPending && control.writeScoreboard === scoreboard ? 1 : 0);
+      bound += perInstance * entry.instances;
+    }
+    if (bound > 63) {
+      suspicions.push({ kind: 'overflow', register: null, producer: index, consumer: index, scoreboard, why: `up to ${bound >= INSTANCE_CAP ? 'an unbounded number of' : bound} increments may be outstanding` });
+    }
+  }
+  return suspicions;
+}
+
+/** The issued instruction becomes the newest instance of its entry; everything pending gains it as a successor. */
+function addEntry(program: SassProgram, state: AbstractState, index: number): AbstractState {
+  const instruction = program.instructions[index]!;
+  const next = new Map<number, PendingEntry>();
+  for (const [other, entry] of state) {
+    if (other !== index) next.set(other, { ...entry, after: new Set([...entry.after, index]) });
+  }
+  if (instruction.unit.kind === 'none') return next;
+  const older = state.get(index);
+  next.set(index, {
+    instruction: index,
+    minAge: 0,
+    instances: Math.min(INSTANCE_CAP, (older?.instances ?? 0) + 1),
+    readsPending: instruction.unit.kind === 'variable' || (older?.readsPending ?? false),
+    writesPending: true,
+    after: new Set(),
+  });
+  return next;
+}
+
+/** Time passes: every age grows by the stall; fixed-latency results that have surely landed retire. */
+function age(program: SassProgram, state: AbstractState, cycles: number): AbstractState {
+  const next = new Map<number, PendingEntry>();
+  for (const [index, entry] of state) {
+    const minAge = Math.min(AGE_CAP, entry.minAge + cycles);
+    const unit = program.instructions[index]!.unit;
+    if (unit.kind === 'fixed' && minAge >= unit.latency) continue;
+    next.set(index, { ...entry, minAge });
+  }
+  if (next.size === state.size) return next;
+  // Entries that retired are no longer anyone's successor.
+  for (const [index, entry] of next) {
+    const after = new Set([...entry.after].filter((other) => next.has(other)));
+    if (after.size !== entry.after.size) next.set(index, { ...entry, after });
+  }
+  return next;
+}
+
+/** Sources read from the queue (the guard is read at issue). */
+export function queuedSources(instruction: SassInstruction): readonly string[] {
+  const guard = instruction.guard?.predicate;
+  return instruction.unit.kind === 'variable' ? instruction.sources.filter((register) => register !== guard) : [];
+}
+
+/** Both go through the same ordered queue, so the later one's reads and writes come after the earlier one's. */
+export function sameOrderedQueue(program: SassProgram, earlier: SassInstruction, later: SassInstruction): boolean {
+  return earlier.unit.kind === 'variable' && later.unit.kind === 'variable' && earlier.unit.queue === later.unit.queue && program.queues[earlier.unit.queue]!.ordered;
+}
+
+function pair(kind: 'RAW' | 'WAR' | 'WAW', register: string, producer: number, consumer: number, why: string): Suspicion {
+  return { kind, register, producer, consumer, scoreboard: null, why };
+}

@@ -1,0 +1,28 @@
+import type { SassProgram } from '../../spec/sass/program.js';
+
+/**
+ * Successors of every instruction in the control-flow graph the analysis walks. Branch
+ * conditions and guards are unknown, so a guarded transfer has both successors. Returns are
+ * context-insensitive: a `RET` may go back after any call (more paths than the machine's call
+ * stack allows, never fewer), and exits when no call is in progress.
+ */
+export function successors(program: SassProgram): number[][] {
+  const count = program.instructions.length;
+  const returnSites = program.instructions.flatMap((instruction, index) =>
+    instruction.flow.kind === 'call' && index + 1 < count ? [index + 1] : [],
+  );
+  return program.instructions.map((instruction, index) => {
+    const fallThrough = index + 1 < count ? [index + 1] : [];
+    const guarded = instruction.guard !== null;
+    const flow = instruction.flow;
+    let taken: number[];
+    switch (flow.kind) {
+      case 'next': return fallThrough;
+      case 'branch': taken = [flow.target]; break;
+      case 'call': taken = [flow.target]; break;
+      case 'return': taken = returnSites; break;
+      case 'exit': taken = []; break;
+    }
+    return [...new Set(guarded ? [...taken, ...fallThrough] : taken)];
+  });
+}

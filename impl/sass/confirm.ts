@@ -1,0 +1,100 @@
+import type { Hazard } from '../../spec/oracle/hazard.js';
+import type { SassAction } from '../../spec/sass/machine/action.js';
+import { sassIssueBlocker, DEFAULT_SASS_BOUNDS } from '../../spec/sass/machine/readiness.js';
+import type { SassState } from '../../spec/sass/machine/state.js';
+import type { SassProgram } from '../../spec/sass/program.js';
+import { sassSystem } from '../../spec/sass/system.js';
+import type { Suspicion } from './analysis/suspicion.js';
+import { pathThrough } from './path.js';
+
+/** A hazard shown by a concrete run of the reference machine. */
+export interface ConfirmedHazard {
+  readonly hazard: Hazard;
+  /** The actions of the run, from the initial state: replaying them shows the hazard. */
+  readonly schedule: readonly SassAction[];
+  /** The instructions the run issued up to the hazard, in order. */
+  readonly path: readonly number[];
+}
+
+/**
+ * Tries to show a suspected hazard on the reference machine (`spec/sass`) with one directed
+ * schedule: follow a shortest control-flow path through the earlier instruction to the later
+ * one, skip guarded instructions other than the two, let everything complete as early as
+ * possible except the earlier instruction's read (WAR) or write (RAW, WAW), which waits until
+ * the thread could not go on without it. Returns null when that run shows no hazard.
+ */
+export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, stepLimit = 200_000): ConfirmedHazard | null {
+  const path = pathThrough(program, suspicion.producer, suspicion.consumer);
+  if (!path) return null;
+  const held = suspicion.producer;
+  const holdRead = suspicion.kind === 'WAR';
+  const system = sassSystem(program, DEFAULT_SASS_BOUNDS);
+  let state = system.initial;
+  let position = 0;
+  const schedule: SassAction[] = [];
+  const issued: number[] = [];
+  const isHeld = (instruction: number, stage: 'read' | 'write') => instruction === held && (stage === 'read' ? holdRead : !holdRead);
+  for (let step = 0; step < stepLimit; step++) {
+    const enabled = system.actions(state);
+    if (enabled.length === 0) {
+      const found = system.stateFindings(state, enabled);
+      return found.length > 0 ? { hazard: pick(found, suspicion), schedule, path: issued } : null;
+    }
+    const action = choose(program, state, enabled, path, position, suspicion, isHeld);
+    const result = system.step(state, action);
+    schedule.push(action);
+    if (action.type === 'issue') {
+      issued.push(state.pc!);
+      if (position < path.length && path[position] === state.pc) position++;
+    }
+    state = result.state;
+    if (result.findings.length > 0) return { hazard: pick(result.findings, suspicion), schedule, path: issued };
+    if (result.halt) return null;
+  }
+  return null;
+}
+
+/** The directed policy: everything early but the held step; the path decides branches. */
+function choose(
+  program: SassProgram,
+  state: SassState,
+  enabled: readonly SassAction[],
+  path: readonly number[],
+  position: number,
+  suspicion: Suspicion,
+  isHeld: (instruction: number, stage: 'read' | 'write') => boolean,
+): SassAction {
+  const instructionOf = (action: SassAction): number | null => {
+    if (action.type === 'writeFixed') return state.fixed[action.position]!.instruction;
+    if (action.type === 'write' || action.type === 'read') return state.queues[action.queue]![action.position]!.instruction;
+    return null;
+  };
+  const free = enabled.filter((action) => {
+    const instruction = instructionOf(action);
+    if (instruction === null || action.type === 'writeFixed') return instruction !== null;
+    return !isHeld(instruction, action.type === 'read' ? 'read' : 'write');
+  });
+  if (free.length > 0) return free[0]!;
+  const blocker = sassIssueBlocker(program, state, DEFAULT_SASS_BOUNDS);
+  const stuck = blocker !== null && (blocker.reason === 'wait' || blocker.reason === 'depbar' || blocker.reason === 'bound');
+  // The held step goes only when the thread cannot go on without it.
+  const held = enabled.find((action) => instructionOf(action) !== null);
+  if (held && stuck) return held;
+  const issues = enabled.filter((action) => action.type === 'issue');
+  if (issues.length > 0) {
+    const pc = state.pc!;
+    const instruction = program.instructions[pc]!;
+    const want = position < path.length && path[position] === pc ? path[position + 1] : undefined;
+    let taken: boolean;
+    if (instruction.flow.kind === 'next') taken = pc === suspicion.producer || pc === suspicion.consumer;
+    else if (want === undefined) taken = false;
+    else taken = !(want === pc + 1 && (instruction.flow.kind !== 'branch' || instruction.flow.target !== pc + 1));
+    return issues.find((action) => action.type === 'issue' && action.taken === taken) ?? issues[0]!;
+  }
+  return enabled.find((action) => action.type === 'endWrites' || action.type === 'endReads' || action.type === 'tick') ?? enabled[0]!;
+}
+
+/** The finding that matches the suspicion if the run showed it, else the first (still a real hazard). */
+function pick(found: readonly Hazard[], suspicion: Suspicion): Hazard {
+  return found.find((hazard) => hazard.kind === suspicion.kind && (hazard.kind === 'overflow' || hazard.register === suspicion.register)) ?? found[0]!;
+}

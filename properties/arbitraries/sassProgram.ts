@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import type { Control } from '../../spec/scoreboard/program.js';
+import type { SassFlow, SassInstruction, SassProgram, SassUnit } from '../../spec/sass/program.js';
+
+/** Options of `sassProgramArbitrary`. */
+export interface SassProgramShape {
+  readonly maxInstructions: number;
+  /** Allow backward branches (loops). */
+  readonly loops: boolean;
+}
+
+const REGISTERS = ['R0', 'R1', 'R2'];
+
+/**
+ * Small kernels for judging the fast analysis against exhaustive search: a few registers and a
+ * predicate, fixed latencies 1-6, an ordered queue (memory) and an unordered one (S2R), random
+ * control records (waits, read/write scoreboards 0-1, stalls 1-4), `DEPBAR`s, guards, forward
+ * and (optionally) backward branches and exits. Small enough that most explore completely.
+ */
+export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions: 6, loops: true }): fc.Arbitrary<SassProgram> {
+  const scoreboard = fc.constantFrom<number | null>(null, null, 0, 1);
+  const control = fc.record({
+    wait: fc.subarray([0, 1]),
+    readScoreboard: scoreboard,
+    writeScoreboard: scoreboard,
+    yield: fc.constant(false),
+    stall: fc.integer({ min: 1, max: 4 }),
+  });
+  const unit = fc.oneof(
+    fc.integer({ min: 1, max: 6 }).map((latency): SassUnit => ({ kind: 'fixed', latency })),
+    fc.constantFrom(0, 0, 1).map((queue): SassUnit => ({ kind: 'variable', queue })),
+  );
+  const registers = (min: number, max: number) => fc.subarray(REGISTERS, { minLength: min, maxLength: max });
+  const operation = fc.record({
+    unit, control, destinations: registers(0, 2), sources: registers(0, 2),
+    writesPredicate: fc.boolean(), guarded: fc.integer({ min: 0, max: 4 }),
+  }).map(({ unit: u, control: c, destinations, sources, writesPredicate, guarded }) => ({
+    kind: 'op' as const, unit: u, control: c, sources,
+    destinations: u.kind === 'fixed' && writesPredicate ? [...destinations, 'P0'] : destinations,
+    guarded: guarded === 0,
+  }));
+  const depbar = fc.record({ scoreboard: fc.constantFrom(0, 1), limit: fc.integer({ min: 0, max: 2 }), control })
+    .map((d) => ({ kind: 'depbar' as const, ...d }));
+  const branch = fc.record({ target: fc.nat(), guarded: fc.boolean(), control }).map((b) => ({ kind: 'branch' as const, ...b }));
+  const exit = fc.record({ control }).map((e) => ({ kind: 'exit' as const, ...e }));
+  const item = fc.oneof({ weight: 6, arbitrary: operation }, { weight: 1, arbitrary: depbar }, { weight: 2, arbitrary: branch }, { weight: 1, arbitrary: exit });
+  return fc.record({
+    items: fc.array(item, { minLength: 1, maxLength: shape.maxInstructions }),
+    visibilityDelay: fc.constantFrom(1, 2),
+  }).map(({ items, visibilityDelay }): SassProgram => ({
+    name: 'random', architecture: 'test', scoreboards: 2, visibilityDelay,
+    queues: [{ name: 'mem', ordered: true }, { name: 's2r', ordered: false }],
+    instructions: items.map((it, index): SassInstruction => {
+      const base = { opcode: it.kind.toUpperCase(), depbar: null, line: index + 1, column: 1, text: it.kind };
+      const quiet = (c: Control): Control => ({ ...c, readScoreboard: null, writeScoreboard: null });
+      switch (it.kind) {
+        case 'op': {
+          const guard = it.guarded ? { predicate: 'P0', negated: false } : null;
+          const sources = guard ? [...it.sources, 'P0'] : it.sources;
+          return { ...base, opcode: it.unit.kind === 'fixed' ? 'ALU' : 'LD', guard, destinations: it.destinations, sources, unit: it.unit, flow: { kind: 'next' }, control: it.control };
+        }
+        case 'depbar':
+          return { ...base, opcode: 'DEPBAR', guard: null, destinations: [], sources: [], unit: { kind: 'none' }, flow: { kind: 'next' }, control: quiet(it.control), depbar: { scoreboard: it.scoreboard, limit: it.limit } };
+        case 'branch': {
+          // Backward targets make loops; only allowed when the shape says so.
+          const span = shape.loops ? items.length : items.length - index;
+          const target = shape.loops ? it.target % span : index + 1 + (it.target % span);
+          const flow: SassFlow = target >= items.length ? { kind: 'exit' } : { kind: 'branch', target };
+          const guard = it.guarded ? { predicate: 'P0', negated: false } : null;
+          return { ...base, opcode: 'BRA', guard, destinations: [], sources: guard ? ['P0'] : [], unit: { kind: 'none' }, flow, control: quiet(it.control) };
+        }
+        case 'exit':
+          return { ...base, opcode: 'EXIT', guard: { predicate: 'P0', negated: false }, destinations: [], sources: ['P0'], unit: { kind: 'none' }, flow: { kind: 'exit' }, control: quiet(it.control) };
+      }
+    }),
+  }));
+}

@@ -1,0 +1,60 @@
+import type { SassProgram } from '../program.js';
+import type { SassAction } from './action.js';
+import { sassIssueBlocker, type SassBounds } from './readiness.js';
+import type { SassState } from './state.js';
+
+/** True once the thread has exited and every result has landed. */
+export function sassFinished(state: SassState): boolean {
+  return state.pc === null && state.fixed.length === 0 && state.queues.every((queue) => queue.length === 0);
+}
+
+/**
+ * The actions enabled in a state. A due fixed-latency result must be written before the write
+ * phase ends; an ordered queue offers only its oldest entry, an unordered one every entry; a
+ * guarded instruction may issue with its guard true or false.
+ */
+export function sassEnabled(program: SassProgram, state: SassState, bounds: SassBounds): SassAction[] {
+  if (sassFinished(state)) return [];
+  const actions: SassAction[] = [];
+  switch (state.phase) {
+    case 'write': {
+      state.fixed.forEach((entry, position) => {
+        if (entry.writeIn === 0) actions.push({ type: 'writeFixed', position });
+      });
+      const due = actions.length > 0;
+      state.queues.forEach((entries, queue) => {
+        candidates(program, queue, entries, 'executing').forEach((position) => actions.push({ type: 'write', queue, position }));
+      });
+      if (!due) actions.push({ type: 'endWrites' });
+      return actions;
+    }
+    case 'read': {
+      state.queues.forEach((entries, queue) => {
+        candidates(program, queue, entries, 'queued').forEach((position) => actions.push({ type: 'read', queue, position }));
+      });
+      actions.push({ type: 'endReads' });
+      return actions;
+    }
+    case 'issue': {
+      if (sassIssueBlocker(program, state, bounds) === null) {
+        actions.push({ type: 'issue', taken: true });
+        if (program.instructions[state.pc!]!.guard !== null) actions.push({ type: 'issue', taken: false });
+      }
+      actions.push({ type: 'tick' });
+      return actions;
+    }
+  }
+}
+
+/**
+ * Positions that may take the next step of their stage. In an ordered queue only the oldest
+ * entry not past the stage qualifies, and for a write it must also be the oldest overall
+ * (results land in issue order).
+ */
+function candidates(program: SassProgram, queue: number, entries: readonly { stage: string }[], stage: 'queued' | 'executing'): number[] {
+  if (program.queues[queue]!.ordered) {
+    const first = stage === 'executing' ? 0 : entries.findIndex((entry) => entry.stage === 'queued');
+    return first >= 0 && entries[first]?.stage === stage ? [first] : [];
+  }
+  return entries.flatMap((entry, position) => (entry.stage === stage ? [position] : []));
+}

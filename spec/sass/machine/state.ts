@@ -1,0 +1,87 @@
+import type { SassProgram } from '../program.js';
+
+/** Phases of a cycle, as in the scoreboard machine: results land, queues hand over, then issue. */
+export type SassPhase = 'write' | 'read' | 'issue';
+
+/**
+ * A value in a register: the dynamic instance (issue number `seq`) of the instruction that
+ * produced it. Loops issue one instruction many times, so the instance, not the index, orders
+ * writes; `instruction` is kept for reports.
+ */
+export interface RegisterValue {
+  readonly seq: number;
+  readonly instruction: number;
+}
+
+/** An issued instruction whose results are not all written yet. */
+export interface SassInFlight {
+  readonly seq: number;
+  readonly instruction: number;
+  /** Whether its guard held: a skipped instruction still passes through its unit and releases its scoreboards. */
+  readonly executed: boolean;
+  /** `queued`: sources not read yet; `executing`: sources read, results pending. */
+  readonly stage: 'queued' | 'executing';
+  /** Fixed latency only: cycles until the results are written (0 = due now). */
+  readonly writeIn: number;
+  /** What sequential execution says each source holds, taken at issue: [register, value or null for the initial value]. */
+  readonly expected: readonly (readonly [string, RegisterValue | null])[];
+}
+
+/** A scoreboard increment its waiters cannot see yet. */
+export interface HiddenIncrement {
+  readonly scoreboard: number;
+  readonly cyclesLeft: number;
+}
+
+/** The whole machine of one thread. */
+export interface SassState {
+  /** Absolute cycle, for reports only (left out of state identity). */
+  readonly cycle: number;
+  readonly phase: SassPhase;
+  /** Next instruction to issue, or null once the thread has exited. */
+  readonly pc: number | null;
+  /** Return addresses of the calls in progress, innermost last. */
+  readonly returns: readonly number[];
+  readonly stallLeft: number;
+  /** Scoreboard counters (what the hardware holds). */
+  readonly scoreboards: readonly number[];
+  readonly hidden: readonly HiddenIncrement[];
+  /** What each register physically holds; absent = its initial value. */
+  readonly physical: Readonly<Record<string, RegisterValue>>;
+  /** What each register holds in sequential execution of the same path; absent = initial value. */
+  readonly logical: Readonly<Record<string, RegisterValue>>;
+  readonly nextSeq: number;
+  /** Fixed-latency instructions in flight. */
+  readonly fixed: readonly SassInFlight[];
+  /** Per queue of the program, its instructions in issue order. */
+  readonly queues: readonly (readonly SassInFlight[])[];
+}
+
+/** Before the first cycle: at instruction 0, nothing in flight, counters zero. */
+export function initialSassState(program: SassProgram): SassState {
+  return {
+    cycle: 0,
+    phase: 'write',
+    pc: program.instructions.length > 0 ? 0 : null,
+    returns: [],
+    stallLeft: 0,
+    scoreboards: new Array<number>(program.scoreboards).fill(0),
+    hidden: [],
+    physical: {},
+    logical: {},
+    nextSeq: 0,
+    fixed: [],
+    queues: program.queues.map(() => []),
+  };
+}
+
+/** Every instruction in flight. */
+export function inFlight(state: SassState): SassInFlight[] {
+  return [...state.fixed, ...state.queues.flat()];
+}
+
+/** A counter as waiters see it: increments still hidden do not count (never below 0). */
+export function visibleCount(state: SassState, scoreboard: number): number {
+  const hidden = state.hidden.filter((increment) => increment.scoreboard === scoreboard).length;
+  return Math.max(0, state.scoreboards[scoreboard]! - hidden);
+}
