@@ -1,0 +1,64 @@
+/**
+ * What every NVIDIA listing importer produces: kernels of instructions as written, each with its
+ * control record already translated to the one meaning used everywhere here (0-based
+ * scoreboards, CuAssembler's `Control`). Which operands are registers, what an opcode does and
+ * where a branch goes are decided later, by the architecture's opcode table (`spec/sass/`).
+ */
+import type { Control } from '../../spec/scoreboard/program.js';
+
+/** The notations an importer exists for. */
+export type SassNotation = 'cuasm' | 'maxas' | 'turingas' | 'cuobjdump';
+
+/** The predicate guarding an instruction: `@!P0` is `{ predicate: 'P0', negated: true }`. */
+export interface SassGuard {
+  readonly predicate: string;
+  readonly negated: boolean;
+}
+
+/** One instruction line of a listing, as written. */
+export interface SassLine {
+  /** 1-based line of the instruction in the file. */
+  readonly line: number;
+  /** 1-based column where the instruction (its guard, or else its opcode) starts. */
+  readonly column: number;
+  /** Byte offset printed with the instruction (`/*0120*\/`), or null when the notation has none. */
+  readonly address: number | null;
+  /** The control record, scoreboards 0-based whatever the notation wrote. */
+  readonly control: Control;
+  /** `@P0`/`@!P0`; null when unguarded (a guard of `@PT` is written as null too). */
+  readonly guard: SassGuard | null;
+  /** Opcode with its modifiers, as written: `LDG.E.SYS`, `DEPBAR.LE`. */
+  readonly opcode: string;
+  /**
+   * Operands split at top-level commas (commas inside `[]`, `{}` or `()` do not split), trimmed,
+   * in written order: `R5`, `[R18+0x4]`, `c[0x0][0x168]`, `` `(.L_x_1) ``, `|R9|`, `R9.reuse`.
+   */
+  readonly operands: readonly string[];
+  /** 1-based column of each operand, parallel to `operands`, for located errors. */
+  readonly operandColumns: readonly number[];
+  /** The instruction text as written, without control field, address and trailing `;`. */
+  readonly text: string;
+}
+
+/** One kernel (or function) of a listing. */
+export interface SassKernel {
+  readonly name: string;
+  /** 1-based line where the kernel starts (its section header or label). */
+  readonly line: number;
+  readonly instructions: readonly SassLine[];
+  /**
+   * Labels defined in this kernel: label text (`.L_x_1`, `__internal_0_$__cuda_sm3x_div_rn_noftz_f32_slowpath`)
+   * -> index into `instructions` of the instruction that follows it (= instructions.length
+   * for a label at the very end).
+   */
+  readonly labels: Readonly<Record<string, number>>;
+}
+
+/** A whole imported listing. */
+export interface SassListing {
+  readonly notation: SassNotation;
+  readonly file: string;
+  /** Target architecture when the file states it (`sm_75`), else null (the user passes `--arch`). */
+  readonly architecture: string | null;
+  readonly kernels: readonly SassKernel[];
+}
