@@ -1,0 +1,308 @@
+/**
+ * Importer for raw `cuobjdump -sass` and `nvdisasm -hex` output, where the control codes exist
+ * only inside the hexadecimal encodings `/* 0x... *\/`:
+ *
+ * - sm_70 and later: 128-bit instructions, the low half printed at the end of the instruction
+ *   line and the high half on a line of its own after it. The control field is bits 105..125,
+ *   i.e. `(high >> 41) & 0x1fffff`.
+ * - sm_50..sm_62 (Maxwell, Pascal): 64-bit instructions in groups of three behind a control word
+ *   at each 32-byte boundary; instruction i (0..2) of a group has `(word >> 21*i) & 0x1fffff`.
+ *   This is the layout of maxas' `processSassCtrlLine` and `printCtrl` (lib/MaxAs/MaxAsGrammar.pm
+ *   @54eda7af) and of CuAssembler's `CCMask*_5x_6x` (CuAsm/CuSMVersion.py @96a9f72b), checked
+ *   against the corpus: maxas prints the same fields 1-based (`--:-:6:Y:b` is write field 5),
+ *   and ptxas' `DEPBAR.LE SB5, ...` waits on loads whose write field is 5.
+ *   Around a dual-issue pair `{ ... }` cuobjdump shifts words to other lines (older versions even
+ *   print the control word at the end of an instruction line), so a function's words are read
+ *   as one stream in memory order, 8 bytes each, and matched to the instructions by address.
+ *
+ * Both share one 21-bit layout (`splitCode` in CuAsm/CuControlCode.py): stall [3:0], yield [4]
+ * (0 = yield, printed `Y` by maxas and CuAssembler), write scoreboard [7:5] and read scoreboard
+ * [10:8] (7 = none), wait mask [16:11] (bit i = scoreboard i), register reuse [20:17] (ignored).
+ */
+import type { Control } from '../../spec/scoreboard/program.js';
+import { InputError, type InputProblem } from '../error.js';
+import { LineError } from '../lineSyntax.js';
+import type { SassKernel, SassListing } from './listing.js';
+import { listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
+
+/** How a function's control codes are stored. */
+type Layout = 'maxwell' | 'volta';
+
+/** One `/* 0x... *\/` word where it was printed. */
+interface Word {
+  readonly value: bigint;
+  readonly line: number;
+  readonly column: number;
+  /** Printed at the end of an instruction line (else on a line of its own). */
+  readonly inline: boolean;
+}
+
+/** An instruction line, before its control is known. */
+interface Entry extends InstructionText {
+  readonly address: number;
+  /** Index into the function's words of the word printed on this line, or null. */
+  readonly word: number | null;
+  /** How many words the function had before this line. */
+  readonly wordsBefore: number;
+  /** 1-based column just after the instruction text (its `;` or `}`). */
+  readonly end: number;
+  /** A `}` line: cuobjdump may have printed a neighbouring word on it instead of its own. */
+  readonly closesPair: boolean;
+}
+
+/** A function while it is being read. */
+interface Draft {
+  readonly name: string;
+  readonly line: number;
+  readonly entries: Entry[];
+  readonly words: Word[];
+  readonly labels: Record<string, number>;
+  /** Whether a word came before the first instruction line (a Maxwell control word). */
+  wordFirst: boolean | null;
+  /** A line of it was malformed: its words cannot be matched to instructions reliably. */
+  broken: boolean;
+}
+
+const FUNCTION = /^\s*Function\s*:\s*(\S+)\s*$/;
+const TEXT_SECTION = /^\s*\.section\s+\.text\.([^,\s]+)/;
+const OTHER_SECTION = /^\s*\.section\b/;
+const CODE_FOR = /^\s*code for (sm_\d+[a-z]?)\s*$/;
+const TARGET = /^\s*\.target\s+(sm_\d+[a-z]?)\b/;
+const HEADER_FLAG = /\bEF_CUDA_SM(\d+[a-z]?)\b/;
+const FATBIN_HEADER = /^\s*(Fatbin (elf|ptx) code:|=+\s*$|arch = |code version = |producer = |host = |compile_size = |identifier = |ptxasOptions = |compressed\s*$)/;
+const SEPARATOR = /^\s*\.{4,}\s*$/;
+const INSTRUCTION = /^(\s*)\/\*([0-9a-fA-F]+)\*\/(.*)$/;
+const WORD_AT_END = /\/\*\s*(\S*)\s*\*\/\s*$/;
+const WORD_ONLY = /^\s*\/\*\s*(\S*)\s*\*\/\s*$/;
+const WORD = /^0x[0-9a-fA-F]{16}$/;
+const LABEL = /^\s*([A-Za-z_.$][\w.$@]*):\s*$/;
+const WORD_HINT = "'/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex)";
+
+/**
+ * Parses `cuobjdump -sass` (or `nvdisasm -hex`) output. Functions start at `Function : NAME`
+ * (cuobjdump) or `.section .text.NAME` (nvdisasm) and end at the `....` separator, the next
+ * function or a fatbin header; labels (`.L_x_0:`) map to the next instruction's index; branch
+ * targets stay as written (`` `(.L_x_0) `` or an absolute `0x130`, resolved later through
+ * `SassLine.address`). Dual-issue braces `{ ... }` of Maxwell listings are accepted. The
+ * architecture comes from `code for sm_XX`, `.target sm_XX` or an `EF_CUDA_SMXX` header flag and
+ * picks the control layout (without one, a word before the first instruction means Maxwell).
+ * Throws one `InputError` with every missing, extra or malformed encoding, every misplaced line,
+ * a dump holding code for two architectures, or code for Kepler and older.
+ */
+export function parseCuobjdump(text: string, file: string): SassListing {
+  const problems: InputProblem[] = [];
+  const drafts: Draft[] = [];
+  let draft: Draft | null = null;
+  let architecture: { readonly name: string; readonly line: number } | null = null;
+
+  for (const [index, raw] of listingLines(text).entries()) {
+    const line = index + 1;
+    const stated = statedArchitecture(raw);
+    if (stated) {
+      const column = raw.search(/sm_\d|EF_CUDA_SM\d/) + 1;
+      if (parseInt(stated.slice(3), 10) < 50) {
+        throw new InputError([{ file, line, column, message: `expected code for sm_50 or later, got ${stated}: Kepler and older code carries no scoreboard control codes` }]);
+      }
+      if (architecture && architecture.name !== stated) {
+        problems.push({ file, line, column, message: `expected code for one architecture, got ${stated} after ${architecture.name} (line ${architecture.line}); dump one at a time (cuobjdump -sass -arch ${stated})` });
+      }
+      architecture ??= { name: stated, line };
+      if (CODE_FOR.test(raw)) draft = null;
+      continue;
+    }
+    const header = FUNCTION.exec(raw) ?? TEXT_SECTION.exec(raw);
+    if (header) {
+      draft = { name: header[1]!, line, entries: [], words: [], labels: {}, wordFirst: null, broken: false };
+      drafts.push(draft);
+      continue;
+    }
+    if (OTHER_SECTION.test(raw) || SEPARATOR.test(raw) || FATBIN_HEADER.test(raw)) {
+      draft = null;
+      continue;
+    }
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('//')) continue;
+    const column = raw.length - raw.trimStart().length + 1;
+    const instruction = INSTRUCTION.exec(raw);
+    const current: Draft | null = draft;
+    if (current === null) {
+      // Outside code, nvdisasm's data sections have lines like `/*0000*/ .byte 0x04, 0x2f`.
+      if (instruction && !instruction[3]!.trim().startsWith('.')) {
+        problems.push({ file, line, column, message: "expected a 'Function : NAME' line (cuobjdump) or '.section .text.NAME' (nvdisasm) before the first instruction" });
+      }
+      continue;
+    }
+    const before = problems.length;
+    if (LABEL.test(raw)) {
+      current.labels[LABEL.exec(raw)![1]!] = current.entries.length;
+    } else if (instruction) {
+      const entry = locateLineError(problems, file, line, () => readInstruction(current, instruction, raw, file, line));
+      if (entry) current.entries.push(entry);
+    } else if (WORD_ONLY.test(raw)) {
+      locateLineError(problems, file, line, () => readWord(current, raw.slice(raw.indexOf('/*')), raw.indexOf('/*') + 3, line, false));
+    } else if (!trimmed.startsWith('.')) {
+      problems.push({ file, line, column, message: `expected an instruction line like '/*0010*/  MOV R1, c[0x0][0x28] ;  /* 0x... */', an encoding line ${WORD_HINT} or a label like '.L_x_0:'` });
+    }
+    if (problems.length > before) current.broken = true;
+  }
+
+  const kernels: SassKernel[] = drafts.map((each) => finish(each, layoutOf(architecture?.name ?? null), file, problems));
+  if (!kernels.some((kernel) => kernel.instructions.length > 0) && problems.length === 0) {
+    problems.push({ file, line: 1, column: 1, message: "no instructions found: expected cuobjdump -sass output, a 'Function : NAME' line followed by lines like '/*0000*/  MOV R1, c[0x0][0x28] ;  /* 0x... */'" });
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return { notation: 'cuobjdump', file, architecture: architecture?.name ?? null, kernels };
+}
+
+/** `sm_75` from `code for sm_75`, `.target sm_75` or `.headerflags @"EF_CUDA_SM75 ..."`. */
+function statedArchitecture(raw: string): string | null {
+  const named = CODE_FOR.exec(raw) ?? TARGET.exec(raw);
+  if (named) return named[1]!;
+  const flag = /^\s*\.headerflags\b/.test(raw) ? HEADER_FLAG.exec(raw) : null;
+  return flag ? `sm_${flag[1]!}` : null;
+}
+
+/** `sm_75` -> 'volta', `sm_52` -> 'maxwell', null when unknown. */
+function layoutOf(architecture: string | null): Layout | null {
+  if (architecture === null) return null;
+  return parseInt(architecture.slice(3), 10) >= 70 ? 'volta' : 'maxwell';
+}
+
+/** `/*0030*\/   @!P0 LDG.E.SYS R5, [UR36] ;   /* 0x0000000024057981 *\/`, already matched by `INSTRUCTION`. */
+function readInstruction(draft: Draft, match: RegExpExecArray, raw: string, file: string, line: number): Entry {
+  let rest = match[3]!;
+  const restColumn = raw.length - rest.length + 1;
+  const printed = WORD_AT_END.exec(rest);
+  let word: number | null = null;
+  const wordsBefore = draft.words.length;
+  draft.wordFirst ??= false;
+  if (printed) {
+    word = readWord(draft, rest.slice(printed.index), restColumn + printed.index + 2, line, true);
+    rest = rest.slice(0, printed.index);
+  }
+  const body = rest.trimEnd();
+  if (!body.endsWith(';') && !body.endsWith('}')) throw new LineError(restColumn + body.length, `expected ';' at the end of the instruction`);
+  const parsed = parseInstructionText(rest, restColumn, file, line);
+  return { ...parsed, address: parseInt(match[2]!, 16), word, wordsBefore, end: restColumn + body.length, closesPair: body.endsWith('}') };
+}
+
+/** Reads the `/* 0x... *\/` that `text` starts with (`column`: just after its `/*`), adds it to the function's words and returns its index. */
+function readWord(draft: Draft, text: string, column: number, line: number, inline: boolean): number {
+  const value = WORD_ONLY.exec(text)![1]!;
+  const at = column + text.slice(2).length - text.slice(2).trimStart().length;
+  if (!WORD.test(value)) throw new LineError(at, `expected an encoding ${WORD_HINT}, got '${value}'`);
+  draft.wordFirst ??= true;
+  draft.words.push({ value: BigInt(value), line, column: at, inline });
+  return draft.words.length - 1;
+}
+
+/** A function's instructions with their controls; problems go to `problems`. */
+function finish(draft: Draft, stated: Layout | null, file: string, problems: InputProblem[]): SassKernel {
+  const { name, line, labels } = draft;
+  if (draft.broken) return { name, line, labels, instructions: [] };
+  const layout = stated ?? (draft.wordFirst ? 'maxwell' : 'volta');
+  const report = (at: { line: number; column: number }, message: string) => problems.push({ file, line: at.line, column: at.column, message });
+  const instructions = layout === 'volta' ? voltaControls(draft, report) : maxwellControls(draft, report);
+  return { name, line, labels, instructions: instructions.map(({ entry, word, bits }) => {
+    const control = locateLineError(problems, file, word.line, () => decodeControl(bits, word.column));
+    const { address, guard, opcode, operands, operandColumns, text, column } = entry;
+    return { line: entry.line, column, address, control: control ?? NO_CONTROL, guard, opcode, operands, operandColumns, text };
+  }) };
+}
+
+/** Stands in for a control that could not be decoded; the listing is rejected anyway. */
+const NO_CONTROL: Control = { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 0 };
+
+/** Records a problem at a line and column of the file being read. */
+type Report = (at: { line: number; column: number }, message: string) => void;
+
+/** An instruction, the word holding its control and the control's 21 bits. */
+interface Placed {
+  readonly entry: Entry;
+  readonly word: Word;
+  readonly bits: number;
+}
+
+/** sm_70+: each instruction line's own word, then one word on a line of its own, the high half. */
+function voltaControls({ entries, words }: Draft, report: Report): Placed[] {
+  const placed: Placed[] = [];
+  const highs = new Set<number>();
+  for (const entry of entries) {
+    // The standalone word after the line is this instruction's (high half or, without a word on the line, its encoding).
+    const next = entry.word === null ? entry.wordsBefore : entry.wordsBefore + 1;
+    if (words[next]?.inline === false) highs.add(next);
+    if (entry.address % 16 !== 0) {
+      report(entry, `expected an address that is a multiple of 0x10 (sm_70 and later), got 0x${entry.address.toString(16)}; a Maxwell/Pascal dump needs its 'code for sm_5x' line or its control-word lines`);
+    } else if (entry.word === null) {
+      report({ line: entry.line, column: entry.end }, `expected the instruction's encoding after it, ${WORD_HINT}`);
+    } else if (!highs.has(next)) {
+      report(entry, `expected the line after this instruction to hold the second half of its encoding, ${WORD_HINT}`);
+    } else {
+      const high = words[next]!;
+      placed.push({ entry, word: high, bits: Number((high.value >> 41n) & 0x1fffffn) });
+    }
+  }
+  words.forEach((word, index) => {
+    if (!word.inline && !highs.has(index)) {
+      report(word, 'expected an instruction line before this encoding (on sm_70 and later each instruction line is followed by one encoding line)');
+    }
+  });
+  return placed;
+}
+
+/**
+ * sm_5x/6x: the words are the code in memory order, so the word printed on an ordinary
+ * instruction line must be the one at its address; a control word every 32 bytes; as many words
+ * as the code is long. The first such line fixes where the function starts.
+ */
+function maxwellControls({ entries, words, line }: Draft, report: Report): Placed[] {
+  const placed: Placed[] = [];
+  const anchor = entries.find((entry) => entry.word !== null && !entry.closesPair);
+  const base = anchor ? anchor.address - 8 * anchor.word! : 0;
+  if (base % 32 !== 0) {
+    report(anchor!, `expected this instruction's encoding to be word ${(anchor!.address % 32) / 8} of its 32-byte group (Maxwell/Pascal), found word ${anchor!.word! % 4}: an encoding or control-word line is missing or extra before it`);
+    return placed;
+  }
+  let previous: Entry | null = null;
+  for (const entry of entries) {
+    const offset = entry.address - base;
+    const own = offset / 8;
+    const slot = (offset % 32) / 8 - 1;
+    if (offset % 8 !== 0 || slot < 0) {
+      report(entry, `expected an address 8, 16 or 24 bytes into a 32-byte group (Maxwell/Pascal), got 0x${entry.address.toString(16)}`);
+      return placed;
+    }
+    if (entry.word !== null && !entry.closesPair && entry.word !== own) {
+      const since = previous ? ` since line ${previous.line}` : '';
+      report(entry, `expected this line's encoding to be word ${own} of the function (address 0x${entry.address.toString(16)}), found word ${entry.word}: an encoding or control-word line is missing or extra${since}`);
+      return placed;
+    }
+    if (own >= words.length) {
+      report(entry, `expected this instruction's encoding, ${WORD_HINT}`);
+      return placed;
+    }
+    const word = words[own - slot - 1]!;
+    placed.push({ entry, word, bits: Number((word.value >> BigInt(21 * slot)) & 0x1fffffn) });
+    previous = entry;
+  }
+  const extra = words[previous ? (previous.address - base) / 8 + 1 : 0];
+  if (extra) report(extra, `expected no more encodings after the instruction at line ${previous?.line ?? line}, got this one`);
+  return placed;
+}
+
+/** The 21-bit control field; a scoreboard field of 6 (no such scoreboard) is an error at `column`. */
+function decodeControl(bits: number, column: number): Control {
+  const write = (bits >> 5) & 7;
+  const read = (bits >> 8) & 7;
+  for (const [value, what] of [[write, 'write'], [read, 'read']] as const) {
+    if (value === 6) throw new LineError(column, `expected a ${what} scoreboard 0..5 or 7 (none) in this control field, got 6`);
+  }
+  const mask = (bits >> 11) & 0x3f;
+  return {
+    wait: [0, 1, 2, 3, 4, 5].filter((bit) => (mask & (1 << bit)) !== 0),
+    readScoreboard: read === 7 ? null : read,
+    writeScoreboard: write === 7 ? null : write,
+    yield: ((bits >> 4) & 1) === 0,
+    stall: bits & 0xf,
+  };
+}
