@@ -1,0 +1,148 @@
+/**
+ * An architecture's opcode table: what each opcode does to the model (fixed or variable
+ * latency, which queue, how many leading operands it writes), each figure with its source.
+ */
+
+/**
+ * How an opcode's operands map to registers, beyond "the leading `destinations` operands are
+ * written, every other register operand is read" (`alu`, the default). Widths (register pairs
+ * and quads) follow from the modifiers as `spec/sass/operandShapes.ts` documents per shape.
+ */
+export type OperandShape =
+  /** Leading `destinations` operands written (R, UR, P, UP), every other register read. */
+  | 'alu'
+  /** `IMAD`: `.WIDE` writes a pair and reads its third source (C) as a pair. */
+  | 'imad'
+  /** `DADD`, `DMUL`, `DFMA`, `DMNMX`, `DSET`, `DSETP`: every R operand is a pair (except DSET's result). */
+  | 'double'
+  /** `F2F`, `F2I`, `I2F`, `I2I`, `FRND`: pairs where the type modifiers say 64 bits. */
+  | 'convert'
+  /** `LDG`, `LD`, `LDL`, `LDS`, `LDC`, `ULDC`: destination width from `.64`/`.128`, address read. */
+  | 'load'
+  /** `STG`, `ST`, `STL`, `STS`: `[address], data`, data width from `.64`/`.128`. */
+  | 'store'
+  /** `ATOM`, `ATOMG`, `ATOMS`: result and data operands 64-bit with `.64`/`.U64`/`.S64`/`.F64`. */
+  | 'atomic'
+  /** `RED`: `[address], data`, widths as `atomic`. */
+  | 'reduction'
+  /** `LDSM`: destination count from the trailing `.1`/`.2`/`.4`. */
+  | 'matrixLoad'
+  /** `LDGSTS`: `[shared address], [global address]`, nothing written to registers. */
+  | 'asyncCopy'
+  /** Maxwell/Pascal `TEX`, `TLD`, `TLD4`, `TXQ`, `TMML`, `TXD`: one destination vector. */
+  | 'texture'
+  /** Volta+ `TEX`, `TLD`, `TLD4`, `TXQ`, `TMML`, `TXD`: two destination vectors. */
+  | 'texture2'
+  /** `TEXS`, `TLDS`, `TLD4S`: two destination operands of at most 2 registers. */
+  | 'textureScalar'
+  /** `SULD`, `SUATOM`: a result, then `[coordinates]`. */
+  | 'surfaceLoad'
+  /** `SUST`, `SURED`: `[coordinates], data`. */
+  | 'surfaceStore'
+  /** `HMMA`, `IMMA`, `BMMA`, `DMMA`: D, A, B, C with widths from the shape and types. */
+  | 'matrix'
+  /** `P2R Rd, PR, Rs, mask`: reads the predicates selected by the mask. */
+  | 'predicateSave'
+  /** `R2P PR, Rs, mask`: writes the predicates selected by the mask. */
+  | 'predicateRestore'
+  /** Volta+ `CS2R`: a 64-bit result unless `.32`. */
+  | 'cs2r';
+
+/** What an opcode does, as the model needs it. */
+export interface OpcodeInfo {
+  /**
+   * `fixed`: result after `latency` cycles, covered by stall counts only.
+   * `variable`: through queue `queue`, covered by scoreboards.
+   * `branch`/`call`/`return`/`exit`: control transfer (no pipe). `sync`: Maxwell/Pascal
+   * `SYNC`/`BRK`/`CONT`, a jump to the target of the innermost `SSY`/`PBK`/`PCNT`.
+   * `none`: no pipe and no result (NOP, barriers, DEPBAR, BSSY...).
+   */
+  readonly kind: 'fixed' | 'variable' | 'branch' | 'call' | 'return' | 'exit' | 'sync' | 'none';
+  /**
+   * Fixed latency in cycles (kind 'fixed'): the latency of every result, or of the R/UR/CC
+   * results when `predicateLatency` is given. Where the source gives a latency per
+   * (producer, consumer) pair, this is the maximum over consumers (sound for a checker).
+   */
+  readonly latency?: number;
+  /** Latency of predicate (P, UP) results when it differs from `latency` (kind 'fixed'). */
+  readonly predicateLatency?: number;
+  /** Latency replacing `latency` when the opcode carries the modifier (`HFMA2.MMA` on Ampere). */
+  readonly modifierLatency?: Readonly<Record<string, number>>;
+  /** Queue name (kind 'variable'); must be a key of the table's `queues`. */
+  readonly queue?: string;
+  /**
+   * How many leading operands are destinations (default 1 for fixed/variable, 0 otherwise):
+   * stores and `RED` have 0, `ISETP P0, PT, ...` has 2.
+   */
+  readonly destinations?: number;
+  /**
+   * Predicate operands written right after a register destination (Volta+ carry-outs:
+   * `IADD3 R4, P2, ...` up to 2, `LEA R2, P0, ...` and `IMAD.WIDE.U32 R2, P0, ...` 1,
+   * `VOTE.ANY R5, PT, P0` 1). Only predicates directly following count; none by default.
+   */
+  readonly carryOut?: number;
+  /**
+   * A leading predicate operand is written too, before the destinations:
+   * `LOP3.LUT P0, RZ, ...`, maxas' `LEA P1, R51, R0, 0x4`, `SHFL.UP PT, R7, ...`.
+   */
+  readonly predicateFirst?: boolean;
+  /**
+   * Class of the opcode in the table's `readAfterWrite` matrices, as a writer (fixed latency)
+   * and as a reader (NAK's latency categories: `alu`, `fma`, `decoupled`, `memory`...).
+   */
+  readonly latencyClass?: string;
+  /** Class replacing `latencyClass` when the opcode carries the modifier (`IMAD.WIDE`: `imadWide`). */
+  readonly modifierClass?: Readonly<Record<string, string>>;
+  /** Width in registers of each destination operand when constant (`LEPC` 2); default 1. */
+  readonly destinationWidth?: number;
+  /** Width of register sources of a control instruction (Volta+ `RET.REL R20` reads R20, R21). */
+  readonly sourceWidth?: number;
+  /** How operands map to registers (default `alu`). */
+  readonly operands?: OperandShape;
+  /** Key into the table's `sources` for where the figure comes from. */
+  readonly source: string;
+}
+
+/** Cycles from a fixed-latency writer class to a reader class: `matrix[writer][reader]`. */
+export type LatencyMatrix = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/**
+ * Read-after-write latencies by (writer class, reader class), per register file of the value:
+ * R and CC (`general`), P (`predicate`), UR (`uniform`), UP (`uniformPredicate`). The reader
+ * `guard` is a guard predicate read. A pair missing here falls back to the writer's latency
+ * (the maximum over readers), so the matrices only ever shorten a wait, as their source allows.
+ */
+export interface ReadAfterWrite {
+  readonly general?: LatencyMatrix;
+  readonly predicate?: LatencyMatrix;
+  readonly uniform?: LatencyMatrix;
+  readonly uniformPredicate?: LatencyMatrix;
+  /** Key into the table's `sources`. */
+  readonly source: string;
+}
+
+/** One architecture's table. */
+export interface ArchitectureTable {
+  /** `sm_50`, `sm_52`, `sm_61`, `sm_70`, `sm_75`, `sm_80`, `sm_86`. */
+  readonly name: string;
+  /** Other names that select this table (`sm_52` for `sm_50`'s table...). */
+  readonly aliases: readonly string[];
+  /** Cycles before a scoreboard increment is visible to a waiter (see `SassProgram.visibilityDelay`). */
+  readonly visibilityDelay: number;
+  /** Key into `sources` for `visibilityDelay`. */
+  readonly visibilityDelaySource?: string;
+  /**
+   * Maxwell/Pascal condition code: `.CC` on an opcode or on its destination operand
+   * (`IADD R6.CC, ...`) writes the register `CC`, `.X` reads it, and an operand `CC.EQ` reads it.
+   * Absent (false) on Volta+, where carries are explicit predicate operands.
+   */
+  readonly conditionCode?: boolean;
+  /** Consumer-aware fixed latencies (Maxwell/Pascal read delays, Turing/Ampere NAK tables); absent on Volta. */
+  readonly readAfterWrite?: ReadAfterWrite;
+  /** Variable-latency queues and whether each completes in order. */
+  readonly queues: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
+  /** Base opcode (no modifiers) -> what it does. */
+  readonly opcodes: Readonly<Record<string, OpcodeInfo>>;
+  /** Citation key -> full citation (paper, file and commit, README section). */
+  readonly sources: Readonly<Record<string, string>>;
+}

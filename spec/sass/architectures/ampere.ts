@@ -1,0 +1,78 @@
+/**
+ * What Ampere and Ada (sm_80 .. sm_89) share: Mesa NAK's sm80_instr_latencies.rs figures, per
+ * (writer, reader) category in `readAfterWrite` and as each writer's maximum over readers
+ * otherwise (coupled results 7, HFMA2.MMA 11, predicates 13, uniform ALU 12 / 11,
+ * UMOV/ULDC/VOTEU 5), and the Ampere additions (LDGSTS, REDUX, DMMA, HMNMX2).
+ */
+import type { ArchitectureTable, LatencyMatrix, OpcodeInfo } from '../architecture.js';
+import { control, fixed, variable } from './build.js';
+import { uniformOpcodes } from './voltaPlus.js';
+
+/** GPR results, writer -> reader (RegLatencySM80::read_after_write; `memory`, `agu`, `cctl` = DecoupledAgu). */
+const lateReaders = (mma: number, decoupledValue: number, agu: number, fp64: number) => ({
+  fp64, hfma2mma: fp64, hmma: mma, imma: mma, decoupled: decoupledValue, cbu: decoupledValue, agu, memory: agu, cctl: agu,
+});
+const general: LatencyMatrix = {
+  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...lateReaders(7, 4, 5, 6) },
+  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...lateReaders(7, 4, 5, 6) },
+  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 5, ...lateReaders(7, 4, 5, 6) },
+  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...lateReaders(7, 4, 5, 6) },
+  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, ...lateReaders(7, 4, 5, 6) },
+  fp16: { alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 5, ...lateReaders(7, 4, 5, 6) },
+  hfma2mma: { alu: 10, disp: 10, fma: 10, imadWide: 10, fp16: 10, ...lateReaders(11, 6, 7, 6) },
+};
+
+/** Predicate results (PredLatencySM80::pred_read_after_write; VOTE reads as Disp_Alu, `guard` = Guard). */
+const slowPredicateReaders = { disp: 13, fp64: 13, hfma2mma: 13, decoupled: 13, cbu: 13, agu: 13, memory: 13, guard: 13 };
+const predicate: LatencyMatrix = {
+  alu: { alu: 4, fma: 5, imadWide: 5, ...slowPredicateReaders },
+  disp: { alu: 4, fma: 5, imadWide: 5, ...slowPredicateReaders },
+  fma: { alu: 5, fma: 4, imadWide: 4, ...slowPredicateReaders },
+  imadWide: { alu: 5, fma: 4, imadWide: 4, ...slowPredicateReaders },
+  fp16: { alu: 5, fma: 5, imadWide: 5, ...slowPredicateReaders },
+};
+
+/** Uniform results (URegLatencySM80: Coupled, Decoupled, Cbu, Uldc, Udp, Umov/VoteU readers). */
+const vectorReaders = (coupled: number, decoupledValue: number, cbu: number) => ({
+  alu: coupled, disp: coupled, fma: coupled, imadWide: coupled, fp16: coupled, disp64: coupled, hfma2mma: coupled,
+  decoupled: decoupledValue, agu: decoupledValue, memory: decoupledValue, fp64: decoupledValue, hmma: decoupledValue, imma: decoupledValue, cctl: decoupledValue, cbu,
+});
+const moveRow = { ...vectorReaders(2, 2, 3), udp: 2, umov: 2, voteu: 2, uldc: 5 };
+const uniform: LatencyMatrix = {
+  udp: { ...vectorReaders(6, 9, 10), udp: 4, umov: 7, voteu: 7, uldc: 12 },
+  umov: moveRow,
+  uldc: moveRow,
+  voteu: moveRow,
+};
+
+/** Uniform predicate results (UPredLatencySM80; a branch's guard is Bra_Jmp, at most UGuard). */
+const uniformPredicate: LatencyMatrix = {
+  udp: { alu: 6, udp: 4, uldc: 11, guard: 11 },
+  voteu: { alu: 1, udp: 1, uldc: 5, guard: 5 },
+};
+
+/** Coupled-ALU figures and consumer-aware latencies of Ampere/Ada. */
+export const AMPERE_FIGURES = {
+  source: 'nak-sm80',
+  alu: 7,
+  predicate: 13,
+  half: 7,
+  halfPredicate: 13,
+  coupledMoves: true,
+  readAfterWrite: { general, predicate, uniform, uniformPredicate, source: 'nak-sm80' } satisfies ArchitectureTable['readAfterWrite'],
+} as const;
+
+/** Opcodes Ampere/Ada add to or change in the Volta-family table. */
+export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
+  ...uniformOpcodes('nak-sm80', 12, 11, 5),
+  // HFMA2.MMA runs on the MMA pipe (RegLatencySM80::HFMA2_MMA): 11 cycles to its slowest reader.
+  HFMA2: fixed(7, 'nak-sm80', { predicateLatency: 13, latencyClass: 'fp16', modifierLatency: { MMA: 11 }, modifierClass: { MMA: 'hfma2mma' } }),
+  // VOTE is a plain coupled ALU op on Ampere (CoupledAlu), read as Disp_Alu for predicates.
+  VOTE: fixed(7, 'nak-sm80', { predicateLatency: 13, carryOut: 1, latencyClass: 'disp' }),
+  BMOV: variable('misc', 'nak-sm80', { operands: 'load', latencyClass: 'cbu' }),
+  LDSM: variable('shared', 'nak-sm80', { operands: 'matrixLoad', latencyClass: 'memory' }),
+  MOVM: variable('misc', 'nak-sm80', { latencyClass: 'decoupled' }),
+  LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
+  LDGDEPBAR: control('none', 'nak-sm80', { latencyClass: 'decoupled' }),
+  DMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'imma' }),
+};

@@ -1,0 +1,29 @@
+/**
+ * Small constructors the opcode tables are written with, so each table states an opcode list
+ * once per kind instead of one object literal per opcode.
+ */
+import type { OpcodeInfo } from '../architecture.js';
+import type { SourceKey } from './sources.js';
+
+/** Extra fields of an entry (operand shape, destination count...). */
+export type Extra = Partial<Omit<OpcodeInfo, 'kind' | 'latency' | 'queue' | 'source'>>;
+
+/** A fixed-latency entry. */
+export function fixed(latency: number, source: SourceKey, extra: Extra = {}): OpcodeInfo {
+  return { kind: 'fixed', latency, source, ...extra };
+}
+
+/** A variable-latency entry through `queue`. */
+export function variable(queue: string, source: SourceKey, extra: Extra = {}): OpcodeInfo {
+  return { kind: 'variable', queue, source, ...extra };
+}
+
+/** A control or no-result entry (`branch`, `call`, `return`, `exit`, `sync`, `none`). */
+export function control(kind: 'branch' | 'call' | 'return' | 'exit' | 'sync' | 'none', source: SourceKey, extra: Extra = {}): OpcodeInfo {
+  return { kind, source, ...extra };
+}
+
+/** The same entry for every opcode of `names`. */
+export function each(names: readonly string[], info: OpcodeInfo): Record<string, OpcodeInfo> {
+  return Object.fromEntries(names.map((name) => [name, info]));
+}

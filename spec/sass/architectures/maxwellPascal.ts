@@ -1,0 +1,113 @@
+/**
+ * The opcode table shared by Maxwell (sm_50, sm_52, sm_53) and Pascal (sm_60, sm_61, sm_62):
+ * one ISA, one latency model (Mesa NAK uses the same `instr_latency` for both), so the two
+ * architecture files only name themselves. Fixed-latency results take 6 cycles, predicates 13,
+ * the half-precision ops 13 (14 for predicates); memory, texture and conversion instructions
+ * read their registers a few cycles after issue (`readAfterWrite`).
+ */
+import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
+import { control, each, fixed, variable } from './build.js';
+import { SOURCES } from './sources.js';
+
+const ALU = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, latencyClass: 'alu' });
+const SET_PREDICATES = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, destinations: 2, latencyClass: 'alu' });
+const HALF = fixed(13, 'nak-sm50-latency', { predicateLatency: 14, latencyClass: 'half' });
+
+const opcodes: Record<string, OpcodeInfo> = {
+  ...each(
+    ['FADD', 'FADD32I', 'FFMA', 'FFMA32I', 'FMUL', 'FMUL32I', 'FMNMX', 'FSET', 'FSWZADD', 'IADD', 'IADD32I', 'IADD3', 'MOV', 'MOV32I', 'PRMT', 'SEL', 'XMAD', 'BFE', 'BFI', 'IMNMX', 'ISET', 'ISCADD', 'ISCADD32I', 'SHF', 'SHL', 'SHR', 'VADD', 'VMAD', 'VABSDIFF', 'VMNMX', 'VSET', 'DP4A', 'DP2A', 'LOP32I', 'CSET', 'FCHK', 'ICMP', 'FCMP', 'PSET'],
+    ALU,
+  ),
+  // LOP.AND.NZ P0, RZ, R2, 0x1 and LOP3.LUT.NZ P0, RZ, ...: a predicate written before the result.
+  ...each(['LOP', 'LOP3'], fixed(6, 'nak-sm50-latency', { predicateLatency: 13, predicateFirst: true, latencyClass: 'alu' })),
+  // maxas: LEA $p48, $r0cc, $r8, $icr20 (a cmp-class op, 13 for its predicate); other forms 6.
+  LEA: fixed(6, 'maxas-grammar', { predicateLatency: 13, predicateFirst: true, latencyClass: 'alu' }),
+  ...each(['ISETP', 'FSETP', 'PSETP', 'CSETP'], SET_PREDICATES),
+  ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2'], HALF),
+  HSETP2: fixed(13, 'nak-sm50-latency', { predicateLatency: 14, destinations: 2, latencyClass: 'half' }),
+  // VOTE.ANY R0, PT, P0: the register, then the predicate it also writes.
+  VOTE: fixed(6, 'nak-sm50-latency', { predicateLatency: 13, carryOut: 1, latencyClass: 'alu' }),
+  CS2R: fixed(6, 'maxas-cs2r', { latencyClass: 'alu' }),
+  P2R: fixed(6, 'nak-sm50-latency', { operands: 'predicateSave', latencyClass: 'alu' }),
+  R2P: fixed(6, 'nak-sm50-latency', { predicateLatency: 13, operands: 'predicateRestore', latencyClass: 'alu' }),
+
+  ...each(['LDG', 'LD'], variable('global', 'corpus-readme', { operands: 'load', latencyClass: 'global' })),
+  ...each(['STG', 'ST'], variable('global', 'corpus-readme', { operands: 'store', latencyClass: 'global' })),
+  ATOM: variable('global', 'nak-fixed-latency', { operands: 'atomic', latencyClass: 'global' }),
+  RED: variable('global', 'nak-fixed-latency', { operands: 'reduction', latencyClass: 'global' }),
+  LDL: variable('local', 'corpus-local-order', { operands: 'load', latencyClass: 'global' }),
+  STL: variable('local', 'corpus-local-order', { operands: 'store', latencyClass: 'global' }),
+  LDS: variable('shared', 'corpus-readme', { operands: 'load', latencyClass: 'shared' }),
+  STS: variable('shared', 'corpus-readme', { operands: 'store', latencyClass: 'shared' }),
+  ATOMS: variable('shared', 'nak-fixed-latency', { operands: 'atomic', latencyClass: 'shared' }),
+  LDC: variable('constant', 'nak-fixed-latency', { operands: 'load', latencyClass: 'global' }),
+  ...each(['TEX', 'TLD', 'TLD4', 'TXQ', 'TMML', 'TXD', 'TXA'], variable('texture', 'corpus-texture-order', { operands: 'texture', latencyClass: 'global' })),
+  ...each(['TEXS', 'TLDS', 'TLD4S'], variable('texture', 'corpus-texture-order', { operands: 'textureScalar', latencyClass: 'global' })),
+  ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'global' })),
+  ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'global' })),
+
+  // maxas' qtr class: the multi-function unit and the conversions, one in-order queue.
+  MUFU: variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }),
+  ...each(['F2F', 'F2I', 'I2F', 'I2I'], variable('sfu', 'corpus-sfu-order', { operands: 'convert', latencyClass: 'sfu' })),
+  FRND: variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'alu' }),
+  ...each(['S2R', 'RRO', 'POPC', 'FLO', 'BREV', 'IMAD', 'IMADSP', 'IMUL', 'IMUL32I', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
+  ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('misc', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu' })),
+  DSETP: variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu' }),
+  // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first (maxas smem class).
+  SHFL: variable('misc', 'nak-fixed-latency', { predicateFirst: true, latencyClass: 'shared' }),
+  // B2R.RESULT R0, P0 (maxas $b2r).
+  B2R: variable('misc', 'conservative', { carryOut: 1, latencyClass: 'alu' }),
+  ...each(['CCTL', 'CCTLL', 'CCTLT', 'AST'], variable('misc', 'nak-fixed-latency', { destinations: 0, latencyClass: 'alu' })),
+
+  ...each(['NOP', 'DEPBAR', 'BAR', 'MEMBAR', 'SSY', 'PBK', 'PCNT', 'PRET', 'PEXIT', 'SETCRSPTR', 'SETLMEMBASE', 'BPT', 'SAM', 'RAM', 'R2B'], control('none', 'nak-fixed-latency', { latencyClass: 'alu' })),
+  ...each(['BRA', 'BRX', 'JMP', 'JMX'], control('branch', 'maxas-grammar', { latencyClass: 'alu' })),
+  ...each(['CAL', 'JCAL'], control('call', 'maxas-grammar', { latencyClass: 'alu' })),
+  RET: control('return', 'maxas-grammar', { latencyClass: 'alu' }),
+  ...each(['EXIT', 'KIL'], control('exit', 'maxas-grammar', { latencyClass: 'alu' })),
+  ...each(['SYNC', 'BRK', 'CONT'], control('sync', 'maxas-grammar', { latencyClass: 'alu' })),
+};
+
+/**
+ * Queues. Global (LDG/LD/STG/ST/ATOM/RED), local (LDL/STL), shared (LDS/STS/ATOMS),
+ * texture/surface and the multi-function unit with the conversions (maxas' qtr class) complete
+ * in issue order, as ptxas' listings rely on; constant loads and the misc unit (S2R, POPC,
+ * FP64, SHFL...) are not assumed ordered.
+ */
+const queues: ArchitectureTable['queues'] = {
+  global: { ordered: true, source: 'corpus-readme' },
+  local: { ordered: true, source: 'corpus-local-order' },
+  shared: { ordered: true, source: 'corpus-readme' },
+  texture: { ordered: true, source: 'corpus-texture-order' },
+  sfu: { ordered: true, source: 'corpus-sfu-order' },
+  constant: { ordered: false, source: 'conservative' },
+  misc: { ordered: false, source: 'corpus-readme' },
+  unknown: { ordered: false, source: 'conservative' },
+};
+
+/**
+ * Register reads of memory, texture and multi-function instructions come after issue (maxas'
+ * rlat: 4 cycles for the global-memory and qtr classes, 2 for shared memory), so a 6-cycle
+ * result needs only 2 (4) cycles before them; ptxas schedules exactly that.
+ */
+const readAfterWrite: ArchitectureTable['readAfterWrite'] = {
+  general: {
+    alu: { alu: 6, half: 6, global: 2, sfu: 2, shared: 4 },
+    half: { alu: 13, half: 13, global: 9, sfu: 9, shared: 11 },
+  },
+  source: 'maxas-read-delay',
+};
+
+/** The Maxwell/Pascal table under `name`, selected also by `aliases`. */
+export function maxwellPascalTable(name: string, aliases: readonly string[]): ArchitectureTable {
+  return {
+    name,
+    aliases,
+    visibilityDelay: 2,
+    visibilityDelaySource: 'corpus-readme',
+    conditionCode: true,
+    readAfterWrite,
+    queues,
+    opcodes,
+    sources: SOURCES,
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The opcode table shared by Volta and later (sm_70 .. sm_89): one ISA whose architectures
+ * differ in a few figures (coupled-ALU and predicate latencies, whether I2I and CS2R are fixed)
+ * and in the opcodes they add (uniform datapath on Turing, LDGSTS and DMMA on Ampere). Each
+ * architecture file passes its figures and extra opcodes to `voltaPlusTable`.
+ */
+import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
+import { control, each, fixed, variable, type Extra } from './build.js';
+import { SOURCES, type SourceKey } from './sources.js';
+
+/** The figures that differ between Volta-family architectures. */
+export interface VoltaFigures {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  /** Citation of the latencies and of which opcodes need scoreboards. */
+  readonly source: SourceKey;
+  /** Results of coupled (fixed-latency) ALU, FMA, IMAD and move ops. */
+  readonly alu: number;
+  /** Predicate results of the same ops (guards included). */
+  readonly predicate: number;
+  /** Results and predicate results of the FP16 ops (HADD2, HFMA2, HMUL2, HSET2, HSETP2). */
+  readonly half: number;
+  readonly halfPredicate: number;
+  /** Whether I2I/I2IP, CS2R and LEPC are coupled (Turing+) rather than variable (Volta). */
+  readonly coupledMoves: boolean;
+  /** Opcodes added or replaced (uniform datapath, Ampere additions). */
+  readonly extra: Readonly<Record<string, OpcodeInfo>>;
+  /** Opcodes this architecture lacks. */
+  readonly without?: readonly string[];
+  /** Consumer-aware latencies (NAK's tables), when the source gives them. */
+  readonly readAfterWrite?: ArchitectureTable['readAfterWrite'];
+}
+
+/** The coupled opcodes of every Volta-family architecture, with their NAK latency classes. */
+function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
+  const alu = (extra: Extra = {}) => fixed(figures.alu, figures.source, { predicateLatency: figures.predicate, latencyClass: 'alu', ...extra });
+  const fma = (extra: Extra = {}) => alu({ latencyClass: 'fma', ...extra });
+  const setPredicates = alu({ destinations: 2 });
+  return {
+    ...each(['FMNMX', 'FSEL', 'FSET', 'F2FP', 'IABS', 'IMNMX', 'MOV', 'PRMT', 'SEL', 'SGXT', 'SHF', 'BMSK', 'LOP', 'LOP32I', 'IADD', 'IADD32I'], alu()),
+    ...each(['FADD', 'FADD32I', 'FFMA', 'FFMA32I', 'FMUL', 'FMUL32I', 'FSWZADD', 'IDP', 'IDP4A'], fma()),
+    // IADD3 R6, P0, P1, R1, 0x20, R6: up to two carry-outs after the result.
+    IADD3: alu({ carryOut: 2 }),
+    LEA: alu({ carryOut: 1 }),
+    ...each(['IMAD', 'IMUL'], fma({ operands: 'imad', carryOut: 1, modifierClass: { WIDE: 'imadWide' } })),
+    // LOP3.LUT P0, RZ, R0, 0x2, RZ, 0xc0, !PT: the predicate output comes first.
+    LOP3: alu({ predicateFirst: true }),
+    VOTE: alu({ carryOut: 1, latencyClass: 'disp' }),
+    P2R: alu({ operands: 'predicateSave' }),
+    R2P: alu({ operands: 'predicateRestore' }),
+    ...each(['ISETP', 'FSETP', 'PLOP3', 'PSETP'], setPredicates),
+    ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HMNMX2'], fixed(figures.half, figures.source, { predicateLatency: figures.halfPredicate, latencyClass: 'fp16' })),
+    HSETP2: fixed(figures.half, figures.source, { predicateLatency: figures.halfPredicate, destinations: 2, latencyClass: 'fp16' }),
+    ...(figures.coupledMoves
+      ? {
+          ...each(['I2I', 'I2IP'], alu({ operands: 'convert' })),
+          CS2R: alu({ operands: 'cs2r', latencyClass: 'disp64', modifierClass: { '32': 'alu' } }),
+          LEPC: alu({ destinationWidth: 2, latencyClass: 'disp64' }),
+        }
+      : {
+          ...each(['I2I', 'I2IP'], variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'decoupled' })),
+          CS2R: variable('misc', 'nak-fixed-latency', { operands: 'cs2r', latencyClass: 'decoupled' }),
+          LEPC: variable('misc', 'conservative', { destinationWidth: 2, latencyClass: 'decoupled' }),
+        }),
+  };
+}
+
+/**
+ * The variable-latency and control opcodes of every Volta-family architecture. Latency classes
+ * as readers: `memory` for the load/store unit, `agu` for the other address-unit ops (SHFL,
+ * BAR...), `hmma`/`imma` for tensor ops, `fp64`, `cctl`, `decoupled` for the rest.
+ */
+function decoupledOpcodes(source: SourceKey): Record<string, OpcodeInfo> {
+  const memory = (queue: string, operands: Extra['operands'], extra: Extra = {}, key: SourceKey = source) => variable(queue, key, { operands, latencyClass: 'memory', ...extra });
+  const decoupled = (extra: Extra = {}) => variable('misc', source, { latencyClass: 'decoupled', ...extra });
+  return {
+    ...each(['LDG', 'LD'], memory('global', 'load')),
+    ...each(['STG', 'ST'], memory('global', 'store')),
+    // ATOMG.E.ADD.STRONG.GPU PT, R0, [R2.64], R5: a predicate output first.
+    ...each(['ATOM', 'ATOMG'], memory('global', 'atomic', { predicateFirst: true })),
+    RED: memory('global', 'reduction'),
+    LDL: memory('local', 'load'),
+    STL: memory('local', 'store'),
+    LDS: memory('shared', 'load', {}, 'corpus-sm75-shared-order'),
+    STS: memory('shared', 'store', {}, 'corpus-sm75-shared-order'),
+    ATOMS: memory('shared', 'atomic'),
+    LDC: variable('constant', source, { operands: 'load', latencyClass: 'decoupled' }),
+    ...each(['TEX', 'TLD', 'TLD4', 'TMML', 'TXD'], variable('texture', 'corpus-texture-order', { operands: 'texture2', latencyClass: 'decoupled' })),
+    TXQ: variable('texture', 'corpus-texture-order', { operands: 'texture', latencyClass: 'decoupled' }),
+    ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'decoupled' })),
+    ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'decoupled' })),
+
+    ...each(['S2R', 'MUFU', 'POPC', 'FLO', 'BREV', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
+    ...each(['IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], decoupled({ latencyClass: 'agu' })),
+    ...each(['F2F', 'F2I', 'I2F', 'FRND'], decoupled({ operands: 'convert' })),
+    ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], decoupled({ operands: 'double', latencyClass: 'fp64' })),
+    DSETP: decoupled({ operands: 'double', destinations: 2, latencyClass: 'fp64' }),
+    HMMA: decoupled({ operands: 'matrix', latencyClass: 'hmma' }),
+    ...each(['IMMA', 'BMMA'], decoupled({ operands: 'matrix', latencyClass: 'imma' })),
+    // SHFL.UP PT, R7, R0, 0x1, RZ; MATCH.ALL R3, PT, R2.
+    SHFL: decoupled({ predicateFirst: true, latencyClass: 'agu' }),
+    MATCH: decoupled({ carryOut: 1 }),
+    // BMOV.32.CLEAR RZ, B0 / BMOV.32 R0, B0 / BMOV.32 B0, R0: only R operands are registers here.
+    BMOV: variable('misc', 'nak-fixed-latency', { operands: 'load', latencyClass: 'decoupled' }),
+    CCTL: decoupled({ destinations: 0, latencyClass: 'cctl' }),
+    AST: decoupled({ destinations: 0, latencyClass: 'agu' }),
+    QSPC: variable('misc', 'conservative', { predicateFirst: true, latencyClass: 'decoupled' }),
+
+    ...each(['NOP', 'DEPBAR', 'MEMBAR', 'ERRBAR', 'BSSY', 'BSYNC', 'WARPSYNC', 'YIELD', 'NANOSLEEP', 'BREAK', 'BPT', 'PMTRIG', 'SETLMEMBASE'], control('none', 'nak-fixed-latency', { latencyClass: 'decoupled' })),
+    BAR: control('none', 'nak-fixed-latency', { latencyClass: 'agu' }),
+    ...each(['BRA', 'JMP'], control('branch', 'nak-fixed-latency', { latencyClass: 'decoupled' })),
+    // Volta+ return addresses and call targets in registers are 64-bit (RET.REL.NODEC R20 after MOV R20/R21).
+    ...each(['BRX', 'JMX'], control('branch', 'nak-fixed-latency', { sourceWidth: 2, latencyClass: 'decoupled' })),
+    CALL: control('call', 'nak-fixed-latency', { sourceWidth: 2, latencyClass: 'decoupled' }),
+    RET: control('return', 'nak-fixed-latency', { sourceWidth: 2, latencyClass: 'decoupled' }),
+    ...each(['EXIT', 'KILL', 'KIL'], control('exit', 'nak-fixed-latency', { latencyClass: 'decoupled' })),
+  };
+}
+
+/**
+ * Queues. Shared memory and texture/surface complete in issue order (the sm_75 listing relies on
+ * both); global, local, constant and misc (S2R, MUFU, conversions, FP64, tensor ops, SHFL...)
+ * are not assumed ordered: no Volta-family listing shows ptxas relying on it. Ampere's LDGSTS
+ * copies have their own in-order queue (`cp.async.wait_group` semantics).
+ */
+const queues: ArchitectureTable['queues'] = {
+  global: { ordered: false, source: 'conservative' },
+  local: { ordered: false, source: 'conservative' },
+  shared: { ordered: true, source: 'corpus-sm75-shared-order' },
+  texture: { ordered: true, source: 'corpus-texture-order' },
+  asyncCopy: { ordered: true, source: 'ptx-cp-async' },
+  constant: { ordered: false, source: 'conservative' },
+  misc: { ordered: false, source: 'corpus-readme' },
+  unknown: { ordered: false, source: 'conservative' },
+};
+
+/** A Volta-family table from its figures. */
+export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
+  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.source), ...coupledOpcodes(figures), ...figures.extra };
+  for (const name of figures.without ?? []) delete opcodes[name];
+  return {
+    name: figures.name,
+    aliases: figures.aliases,
+    visibilityDelay: 2,
+    visibilityDelaySource: 'nak-visibility',
+    ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
+    queues,
+    opcodes,
+    sources: SOURCES,
+  };
+}
+
+/**
+ * The uniform datapath (Turing+): uniform ALU results after `alu` cycles (`predicate` for UP),
+ * UMOV/ULDC/VOTEU after `move`; R2UR and S2UR are variable.
+ */
+export function uniformOpcodes(source: SourceKey, alu: number, predicate: number, move: number): Record<string, OpcodeInfo> {
+  const uniformAlu = (extra: Extra = {}) => fixed(alu, source, { predicateLatency: predicate, latencyClass: 'udp', ...extra });
+  return {
+    ...each(['USHF', 'USHL', 'USHR', 'USEL', 'UPRMT', 'UFLO', 'UPOPC', 'UBREV', 'UBMSK', 'USGXT', 'UP2UR', 'ULOP', 'ULOP32I', 'UCLEA'], uniformAlu()),
+    UIADD3: uniformAlu({ carryOut: 2 }),
+    ULEA: uniformAlu({ carryOut: 1 }),
+    UIMAD: uniformAlu({ operands: 'imad', carryOut: 1 }),
+    ULOP3: uniformAlu({ predicateFirst: true }),
+    ...each(['UISETP', 'UPLOP3', 'UPSETP'], uniformAlu({ destinations: 2 })),
+    UMOV: fixed(move, source, { latencyClass: 'umov' }),
+    ULDC: fixed(move, source, { operands: 'load', latencyClass: 'uldc' }),
+    VOTEU: fixed(move, source, { carryOut: 1, latencyClass: 'voteu' }),
+    ...each(['R2UR', 'S2UR', 'REDUX'], variable('misc', source, { latencyClass: 'decoupled' })),
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * What one listed instruction does to the model, decided by the architecture's opcode table:
+ * which registers it reads and writes, which unit produces its results, and where control goes.
+ */
+import type { SassLine } from '../../format/sass/listing.js';
+import type { ArchitectureTable, OpcodeInfo } from './architecture.js';
+import { depbarOf, flowOf } from './controlFlow.js';
+import { baseOpcode, fileOf, modifiersOf, registerOf } from './operandRegisters.js';
+import { operandEffects, unknownOperandEffects } from './operandShapes.js';
+
+/** How control leaves an instruction, before labels are resolved to indices. */
+export type FlowEffect =
+  | { readonly kind: 'next' }
+  /** `target`: the label (`.L_x_1`), or the absolute byte address (`0x130`) as written; null when indirect (`BRX R2`, `CALL.REL.NOINC R6`). */
+  | { readonly kind: 'branch' | 'call'; readonly target: string | null }
+  | { readonly kind: 'return' | 'exit' }
+  /** Maxwell/Pascal `SYNC`/`BRK`/`CONT`: to the target of the innermost `SSY`/`PBK`/`PCNT`. */
+  | { readonly kind: 'sync'; readonly opener: 'SSY' | 'PBK' | 'PCNT' }
+  /** Maxwell/Pascal `SSY`/`PBK`/`PCNT` and Volta+ `BSSY`: open a region ending at `target`; no jump. */
+  | { readonly kind: 'open'; readonly opener: 'SSY' | 'PBK' | 'PCNT' | 'BSSY'; readonly target: string };
+
+/** The model's view of one listed instruction. */
+export interface InstructionEffects {
+  /** Registers written, expanded by width (`LDG.E.128 R4` -> R4..R7); never RZ, PT, URZ, UPT. */
+  readonly destinations: readonly string[];
+  /** Registers read, expanded by width, including the guard predicate and address registers. */
+  readonly sources: readonly string[];
+  readonly unit:
+    | { readonly kind: 'fixed'; readonly latency: number }
+    | { readonly kind: 'variable'; readonly queue: string }
+    | { readonly kind: 'none' };
+  /**
+   * Fixed units: each destination register -> cycles before every consumer may read it (the
+   * maximum over consumers for the register's file; at most `unit.latency`). Empty otherwise.
+   * `readAfterWriteLatency` gives the (often shorter) figure for one particular consumer.
+   */
+  readonly destinationLatencies: Readonly<Record<string, number>>;
+  /** The instruction's class in the table's `readAfterWrite` matrices, or null. */
+  readonly latencyClass: string | null;
+  /**
+   * Sources read when the instruction issues even when its unit is variable: the guard and
+   * predicate operands (ptxas overwrites `ST [R95], R108, P6`'s P6 right after it, with no read
+   * scoreboard, and NAK handles execution predicates at issue). A subset of `sources`.
+   */
+  readonly readAtIssue: readonly string[];
+  readonly flow: FlowEffect;
+  /** `DEPBAR.LE SBn, k` (scoreboard and limit as written, 0-based); null for everything else. */
+  readonly depbar: { readonly scoreboard: number; readonly limit: number } | null;
+  /**
+   * Null when the table knows the opcode; otherwise why the effects are a conservative guess
+   * (the caller reports it with the line's location and never calls such a verdict proved).
+   */
+  readonly unknown: string | null;
+}
+
+/**
+ * What `line` does under `table`: registers written and read (expanded by width, the guard
+ * predicate among the sources, never RZ/PT/URZ/UPT), the unit producing its results, its flow
+ * and, for `DEPBAR`, what it waits for.
+ *
+ * - Destinations are the leading operands (`OpcodeInfo.destinations`, with a leading predicate
+ *   and Volta+ carry-out predicates where the table says so); widths follow the operand shape
+ *   (`operandShapes.ts`): `.64` 2 registers, `.128` 4, F64 operands pairs, `IMAD.WIDE` a pair,
+ *   `.E` global addresses 64-bit. Vector results whose length is not written (texture, surface,
+ *   matrix fragments) are taken at their widest: more registers written can raise false alarms
+ *   but never hide a hazard.
+ * - A fixed unit's latency is the largest over the registers written: `predicateLatency` for
+ *   P/UP results, `latency` (or a `modifierLatency`) for the others; `destinationLatencies`
+ *   keeps the figure of each register.
+ * - An opcode missing from the table gets conservative effects (variable latency through the
+ *   unordered queue `unknown`, first register operand written, every other register read) and
+ *   `unknown` says why; the caller never calls such a verdict proved.
+ */
+export function instructionEffects(line: SassLine, table: ArchitectureTable): InstructionEffects {
+  const base = baseOpcode(line.opcode);
+  const modifiers = modifiersOf(line.opcode);
+  const info = Object.hasOwn(table.opcodes, base) ? table.opcodes[base] : undefined;
+  const guard = guardRegisters(line);
+  if (info === undefined) {
+    const operands = unknownOperandEffects(line, table);
+    const sources = unique([...guard, ...operands.sources]);
+    return {
+      destinations: operands.destinations,
+      sources,
+      unit: { kind: 'variable', queue: UNKNOWN_QUEUE },
+      destinationLatencies: {},
+      latencyClass: null,
+      readAtIssue: sources.filter(isPredicate),
+      flow: { kind: 'next' },
+      depbar: null,
+      unknown: `opcode ${base} is not in the ${table.name} table`,
+    };
+  }
+  const operands = operandEffects(line, info, table);
+  const sources = unique([...guard, ...operands.sources]);
+  const flow = flowOf(line, info);
+  const latencies = info.kind === 'fixed' ? destinationLatencies(info, operands.destinations, modifiers) : {};
+  return {
+    destinations: operands.destinations,
+    sources,
+    unit: unitOf(info, latencies, modifiers),
+    destinationLatencies: latencies,
+    latencyClass: latencyClassOf(info, modifiers),
+    readAtIssue: sources.filter(isPredicate),
+    flow: flow ?? { kind: 'next' },
+    depbar: depbarOf(line),
+    unknown: flow === null ? `${base} names no target this model can read in '${line.text}'` : null,
+  };
+}
+
+/** The queue every table declares for opcodes it does not know: unordered, nothing relies on it. */
+export const UNKNOWN_QUEUE = 'unknown';
+
+/** The class of an opcode with these modifiers (`IMAD.WIDE` -> `modifierClass.WIDE`). */
+export function latencyClassOf(info: OpcodeInfo, modifiers: readonly string[]): string | null {
+  const override = modifiers.map((m) => info.modifierClass?.[m]).find((name) => name !== undefined);
+  return override ?? info.latencyClass ?? null;
+}
+
+/** The latency of a fixed opcode's results of each file: general (R, UR, CC) and predicate (P, UP). */
+export function fixedLatencies(info: OpcodeInfo, modifiers: readonly string[]): { general: number; predicate: number } {
+  const override = modifiers.map((m) => info.modifierLatency?.[m]).find((latency) => latency !== undefined);
+  const general = override ?? info.latency ?? 0;
+  return { general, predicate: info.predicateLatency ?? general };
+}
+
+function destinationLatencies(info: OpcodeInfo, destinations: readonly string[], modifiers: readonly string[]): Record<string, number> {
+  const { general, predicate } = fixedLatencies(info, modifiers);
+  return Object.fromEntries(destinations.map((register) => [register, isPredicate(register) ? predicate : general]));
+}
+
+function unitOf(info: OpcodeInfo, latencies: Readonly<Record<string, number>>, modifiers: readonly string[]): InstructionEffects['unit'] {
+  if (info.kind === 'variable') return { kind: 'variable', queue: info.queue ?? UNKNOWN_QUEUE };
+  if (info.kind !== 'fixed') return { kind: 'none' };
+  const values = Object.values(latencies);
+  return { kind: 'fixed', latency: values.length > 0 ? Math.max(...values) : fixedLatencies(info, modifiers).general };
+}
+
+function isPredicate(register: string): boolean {
+  const file = fileOf(register);
+  return file === 'P' || file === 'UP';
+}
+
+/** The guard's predicate as a source (`@!P0` reads P0); none for `@PT`/`@!PT`. */
+function guardRegisters(line: SassLine): string[] {
+  if (line.guard === null) return [];
+  const register = registerOf(line.guard.predicate);
+  return register === null ? [] : [register];
+}
+
+function unique(registers: readonly string[]): string[] {
+  return [...new Set(registers)];
+}

@@ -1,0 +1,223 @@
+/**
+ * Which registers one listed instruction writes and reads, by its opcode's operand shape
+ * (`OperandShape`). Registers are expanded by width: `LDG.E.128 R4` writes R4..R7, `DADD R2`
+ * writes R2, R3. Where the width cannot be known from the text, the rules take the wider
+ * reading: an extra destination can only produce a false alarm, never hide a hazard; an extra
+ * source likewise. The guard predicate is added by `instructionEffects`, not here.
+ */
+import type { SassLine } from '../../format/sass/listing.js';
+import type { ArchitectureTable, OpcodeInfo } from './architecture.js';
+import {
+  accessWidth,
+  addressRegisters,
+  baseOpcode,
+  isPredicateOperand,
+  isRegisterOperand,
+  modifiersOf,
+  operandRegisters,
+  registerOf,
+} from './operandRegisters.js';
+import { matrixOperands, surfaceOperands, textureOperands } from './vectorOperands.js';
+
+/** Registers an instruction writes and reads (the guard excluded), in operand order, without duplicates. */
+export interface OperandEffects {
+  readonly destinations: readonly string[];
+  readonly sources: readonly string[];
+}
+
+/** Opcodes whose `.E` makes the address operand a 64-bit register pair (Maxwell to Turing print no `.64`). */
+const GLOBAL_ADDRESS = new Set(['LDG', 'STG', 'LD', 'ST', 'ATOM', 'ATOMG', 'RED', 'CCTL', 'LDGSTS']);
+
+/** What a shape needs to know about the line. */
+export interface ShapeInput {
+  readonly line: SassLine;
+  readonly info: OpcodeInfo;
+  readonly table: ArchitectureTable;
+  readonly base: string;
+  readonly modifiers: readonly string[];
+}
+
+/** The registers `line` writes and reads according to `info` (its opcode's entry in `table`). */
+export function operandEffects(line: SassLine, info: OpcodeInfo, table: ArchitectureTable): OperandEffects {
+  const input: ShapeInput = { line, info, table, base: baseOpcode(line.opcode), modifiers: modifiersOf(line.opcode) };
+  const effects = shapeEffects(input);
+  return withConditionCode(input, effects);
+}
+
+/**
+ * Conservative effects of an opcode the table does not know: the first operand is written when it
+ * is a register (as wide as a `.64`/`.128` modifier says), every other register is read, addresses
+ * as 64-bit pairs when the opcode has `.E`.
+ */
+export function unknownOperandEffects(line: SassLine, table: ArchitectureTable): OperandEffects {
+  const modifiers = modifiersOf(line.opcode);
+  const first = line.operands[0];
+  const writesFirst = first !== undefined && !first.includes('[') && registerOf(first) !== null;
+  const destinations = writesFirst ? operandRegisters(first, accessWidth(modifiers)) : [];
+  const wide = modifiers.includes('E') || modifiers.includes('64');
+  const sources = readOperands(line.operands.slice(writesFirst ? 1 : 0), 1, wide, table.conditionCode === true);
+  return { destinations: unique(destinations), sources: unique(sources) };
+}
+
+function shapeEffects(input: ShapeInput): OperandEffects {
+  const { info, modifiers, base, line, table } = input;
+  const cc = table.conditionCode === true;
+  switch (info.operands ?? 'alu') {
+    case 'alu':
+      return leading(input, info.destinationWidth ?? 1, () => info.sourceWidth ?? 1);
+    case 'imad': {
+      const wide = modifiers.includes('WIDE');
+      // IMAD.WIDE d, a, b, c: the addend c (third source) is 64-bit like the result.
+      return leading(input, wide ? 2 : 1, (index) => (wide && index === 2 ? 2 : 1));
+    }
+    case 'cs2r':
+      return leading(input, modifiers.includes('32') ? 1 : 2, () => 1);
+    case 'double':
+      return leading(input, base === 'DSET' ? 1 : 2, () => 2);
+    case 'convert': {
+      const { destination, source } = conversionWidths(base, modifiers);
+      return leading(input, destination, () => source);
+    }
+    case 'load':
+    case 'atomic':
+      return leading(input, accessWidth(modifiers), () => accessWidth(modifiers));
+    case 'matrixLoad':
+      return leading(input, matrixLoadCount(modifiers), () => 1);
+    case 'store':
+    case 'reduction':
+      return { destinations: [], sources: unique(readOperands(line.operands, accessWidth(modifiers), wideAddress(input), cc)) };
+    case 'asyncCopy': {
+      // LDGSTS [shared], [global]: only the global address can be 64-bit.
+      const [shared, ...rest] = line.operands;
+      const sources = [...(shared === undefined ? [] : addressRegisters(shared, false)), ...readOperands(rest, 1, wideAddress(input), cc)];
+      return { destinations: [], sources: unique(sources) };
+    }
+    case 'texture':
+    case 'texture2':
+    case 'textureScalar':
+      return dedupe(textureOperands(line.operands, modifiers, info.operands));
+    case 'surfaceLoad':
+    case 'surfaceStore':
+      return dedupe(surfaceOperands(line.operands, modifiers, base, info.operands === 'surfaceLoad'));
+    case 'matrix':
+      return dedupe(matrixOperands(line.operands, base, modifiers));
+    case 'predicateSave':
+      return predicateSave(line.operands);
+    case 'predicateRestore':
+      return predicateRestore(line.operands);
+  }
+}
+
+/**
+ * The common layout: an optional leading predicate (`predicateFirst`), `destinations` operands of
+ * `destinationWidth` registers, carry-out predicates right after a register destination
+ * (`carryOut`), then sources, the i-th of them `sourceWidth(i)` registers wide.
+ */
+function leading(input: ShapeInput, destinationWidth: number, sourceWidth: (index: number) => number): OperandEffects {
+  const { info, line, table } = input;
+  const cc = table.conditionCode === true;
+  const operands = line.operands;
+  const destinations: string[] = [];
+  let at = 0;
+  if (info.predicateFirst === true && operands[0] !== undefined && isPredicateOperand(operands[0])) {
+    destinations.push(...operandRegisters(operands[0], 1));
+    at = 1;
+  }
+  const count = info.destinations ?? (info.kind === 'fixed' || info.kind === 'variable' ? 1 : 0);
+  let lastWasRegister = false;
+  for (let taken = 0; taken < count && at < operands.length; taken++, at++) {
+    const operand = operands[at]!;
+    if (operand.includes('[')) break;
+    destinations.push(...operandRegisters(operand, destinationWidth, cc));
+    lastWasRegister = isRegisterOperand(operand);
+  }
+  if (lastWasRegister) {
+    for (let taken = 0; taken < (info.carryOut ?? 0) && at < operands.length && isPredicateOperand(operands[at]!); taken++, at++) {
+      destinations.push(...operandRegisters(operands[at]!, 1));
+    }
+  }
+  const wide = wideAddress(input);
+  const sources: string[] = [];
+  operands.slice(at).forEach((operand, index) => {
+    sources.push(...(operand.includes('[') ? addressRegisters(operand, wide) : operandRegisters(operand, sourceWidth(index), cc)));
+  });
+  return { destinations: unique(destinations), sources: unique(sources) };
+}
+
+/** Every register named by `operands`, each `width` wide (predicates and CC single), addresses per `wide`. */
+function readOperands(operands: readonly string[], width: number, wide: boolean, cc: boolean): string[] {
+  return operands.flatMap((operand) => (operand.includes('[') ? addressRegisters(operand, wide) : operandRegisters(operand, width, cc)));
+}
+
+/** Whether the address operand is a 64-bit pair: a global access with `.E` (`[R2.64]` says so itself). */
+function wideAddress(input: ShapeInput): boolean {
+  return GLOBAL_ADDRESS.has(input.base) && input.modifiers.includes('E');
+}
+
+/**
+ * Result and source widths of a conversion from its type modifiers. Two types: destination then
+ * source (`F2F.F32.F64`, `I2F.F64.S64`, maxas' `I2I.U32.U8`). One type is the side it can
+ * belong to: `F2I.U64` an integer result, `I2F.F64` a float result, `I2F.U32` an integer source;
+ * for `F2F`, `I2I` and `FRND` it applies to both sides.
+ */
+export function conversionWidths(base: string, modifiers: readonly string[]): { destination: number; source: number } {
+  const types = modifiers.filter((m) => /^(?:[FUS](?:8|16|32|64)|BF16|TF32)$/.test(m));
+  const width = (type: string | undefined) => (type !== undefined && type.endsWith('64') ? 2 : 1);
+  if (types.length >= 2) return { destination: width(types[0]), source: width(types[1]) };
+  const type = types[0];
+  if (type === undefined) return { destination: 1, source: 1 };
+  const isFloat = type.startsWith('F') || type.startsWith('BF') || type.startsWith('TF');
+  if (base === 'F2I') return isFloat ? { destination: 1, source: width(type) } : { destination: width(type), source: 1 };
+  if (base === 'I2F') return isFloat ? { destination: width(type), source: 1 } : { destination: 1, source: width(type) };
+  return { destination: width(type), source: width(type) };
+}
+
+/** `LDSM.16.M88.4` loads 4 registers, `.2` 2, `.1` 1; without a count, 4 (the most). */
+function matrixLoadCount(modifiers: readonly string[]): number {
+  const count = [...modifiers].reverse().find((m) => m === '1' || m === '2' || m === '4');
+  return count === undefined ? 4 : Number(count);
+}
+
+/** The predicates P0..P6 a `P2R`/`R2P` mask selects (`0x0f` -> P0..P3); all seven when no mask is readable. */
+function maskedPredicates(operands: readonly string[]): string[] {
+  const mask = [...operands].reverse().find((operand) => /^(?:0x[0-9a-fA-F]+|\d+)$/.test(operand));
+  const bits = mask === undefined ? 0x7f : Number(mask) & 0x7f;
+  return [0, 1, 2, 3, 4, 5, 6].filter((bit) => (bits & (1 << bit)) !== 0).map((bit) => `P${bit}`);
+}
+
+/** `P2R Rd, PR, Rs, mask`: writes Rd, reads Rs and the masked predicates. */
+function predicateSave(operands: readonly string[]): OperandEffects {
+  const [destination, ...rest] = operands;
+  const destinations = destination === undefined ? [] : operandRegisters(destination, 1);
+  const sources = rest.flatMap((operand) => (operand === 'PR' ? maskedPredicates(operands) : operandRegisters(operand, 1)));
+  return { destinations: unique(destinations), sources: unique(sources) };
+}
+
+/** `R2P PR, Rs, mask`: writes the masked predicates, reads Rs. */
+function predicateRestore(operands: readonly string[]): OperandEffects {
+  const sources = operands.filter((operand) => operand !== 'PR').flatMap((operand) => operandRegisters(operand, 1));
+  return { destinations: maskedPredicates(operands), sources: unique(sources) };
+}
+
+/**
+ * Maxwell/Pascal condition code: `.CC` (on the opcode or on the first destination, `R6.CC`)
+ * writes CC; `.X` reads it (`IADD.X`, `IADD3.X`, `LEA.HI.X`, `ISETP...X`).
+ */
+function withConditionCode(input: ShapeInput, effects: OperandEffects): OperandEffects {
+  if (input.table.conditionCode !== true) return effects;
+  const first = input.line.operands[input.info.predicateFirst === true && isPredicateOperand(input.line.operands[0] ?? '') ? 1 : 0];
+  const writes = input.modifiers.includes('CC') || (first !== undefined && /\.CC(?:\.|$)/.test(first));
+  const reads = input.modifiers.includes('X');
+  return {
+    destinations: writes ? unique([...effects.destinations, 'CC']) : effects.destinations,
+    sources: reads ? unique([...effects.sources, 'CC']) : effects.sources,
+  };
+}
+
+function dedupe(effects: { destinations: string[]; sources: string[] }): OperandEffects {
+  return { destinations: unique(effects.destinations), sources: unique(effects.sources) };
+}
+
+function unique(registers: readonly string[]): string[] {
+  return [...new Set(registers)];
+}

@@ -1,0 +1,45 @@
+/**
+ * The fixed latency between one producer and one consumer: how many cycles after `producer`
+ * issues `consumer` may read `register`. The table's `readAfterWrite` matrices give it per
+ * (writer class, reader class) where their source does (NAK's NVIDIA tables on Turing and
+ * Ampere, maxas' read delays on Maxwell/Pascal); otherwise it is the producer's latency for that
+ * register, the maximum over consumers.
+ */
+import type { ArchitectureTable, LatencyMatrix } from './architecture.js';
+import type { InstructionEffects } from './effects.js';
+import { fileOf } from './operandRegisters.js';
+
+/**
+ * Cycles from `producer`'s issue until `consumer` may read `register` (one of the producer's
+ * destinations; the producer's unit must be fixed). `asGuard` when the consumer reads it as its
+ * guard predicate. A null consumer (unknown, e.g. past the end of a block) gets the worst case.
+ */
+export function readAfterWriteLatency(
+  table: ArchitectureTable,
+  producer: InstructionEffects,
+  register: string,
+  consumer: InstructionEffects | null,
+  asGuard = false,
+): number {
+  const worst = producer.destinationLatencies[register] ?? (producer.unit.kind === 'fixed' ? producer.unit.latency : 0);
+  if (consumer === null || producer.latencyClass === null) return worst;
+  const reader = asGuard ? 'guard' : consumer.latencyClass;
+  if (reader === null) return worst;
+  const value = matrixFor(table, register)?.[producer.latencyClass]?.[reader];
+  return value === undefined ? worst : Math.min(value, worst);
+}
+
+function matrixFor(table: ArchitectureTable, register: string): LatencyMatrix | undefined {
+  const matrices = table.readAfterWrite;
+  if (matrices === undefined) return undefined;
+  switch (fileOf(register)) {
+    case 'P':
+      return matrices.predicate;
+    case 'UR':
+      return matrices.uniform;
+    case 'UP':
+      return matrices.uniformPredicate;
+    default:
+      return matrices.general;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Registers of the vector instructions: texture (`TEX`, `TLD`, `TEXS`...), surface (`SULD`,
+ * `SUST`...) and matrix (`HMMA`, `IMMA`...), whose operands name the first register of a vector
+ * whose length the modifiers and trailing operands decide. Where the length is not written, the
+ * longest plausible vector is taken: writing or reading more registers than the hardware does
+ * can only raise a false alarm, never hide a hazard.
+ */
+import { accessWidth, addressRegisters, expandRegister, operandRegisters, registerOf } from './operandRegisters.js';
+
+/** Registers written and read (possibly with duplicates; the caller removes them). */
+export interface VectorEffects {
+  destinations: string[];
+  sources: string[];
+}
+
+const DIMENSION = /^(?:ARRAY_)?(1D|2D|3D|CUBE)(?:_ARRAY|_BUFFER)?$/;
+/** Modifiers that add a parameter register after the coordinates (LOD, bias, depth compare, offsets, bindless handle, sample). */
+const EXTRA_PARAMETERS = new Set(['LL', 'LB', 'DC', 'AOFFI', 'PTP', 'MS', 'B', 'DP', 'NDV']);
+
+/** Coordinates a dimension token needs: `2D` 2, `CUBE` 3, `ARRAY_2D` 3; null when none is written. */
+function coordinates(tokens: readonly string[]): number | null {
+  for (const token of tokens) {
+    const match = DIMENSION.exec(token);
+    if (!match) continue;
+    const base = match[1] === 'CUBE' ? 3 : Number(match[1]!.charAt(0));
+    return base + (token.includes('ARRAY') ? 1 : 0);
+  }
+  return null;
+}
+
+/**
+ * Components a texture instruction writes: the popcount of the write mask following the
+ * dimension (`2D, 0x1` 1), or the length of a channel token (`R`, `RGBA`); 4 when neither.
+ */
+function components(operands: readonly string[]): number {
+  const dimension = operands.findIndex((operand) => DIMENSION.test(operand));
+  const after = dimension < 0 ? [] : operands.slice(dimension + 1);
+  const mask = after.find((operand) => /^0x[0-9a-fA-F]+$/.test(operand) || /^\d+$/.test(operand));
+  if (mask !== undefined) {
+    const bits = Number(mask) & 0xf;
+    return bits === 0 ? 4 : [0, 1, 2, 3].filter((bit) => (bits & (1 << bit)) !== 0).length;
+  }
+  const channels = operands.find((operand) => /^[RGBA]{1,4}$/.test(operand));
+  return channels === undefined ? 4 : channels.length;
+}
+
+/**
+ * Texture operands. `texture` (Maxwell/Pascal `TEX Rd, Ra, Rb, ...`): one destination vector of
+ * as many registers as components. `texture2` (Volta+ `TEX.SCR.LL RZ, R6, R4, R11, 0x0, 0x5e, 2D,
+ * 0x1`) and `textureScalar` (`TEXS.T RZ, R7, R9, R4, 0x56, 2D, R`): two destination operands,
+ * each taken as min(components, 2) registers (the split between them is not written).
+ * Sources: the first register operand after the destinations is the coordinate vector (as many
+ * registers as the dimension needs, 4 when unwritten), the second holds the extra parameters
+ * (one per `.LL`/`.LB`/`.DC`/`.AOFFI`/`.B`... modifier, at least 1). For the scalar forms the
+ * coordinates and parameters are shared by both operands, at most 2 registers each.
+ */
+export function textureOperands(operands: readonly string[], modifiers: readonly string[], shape: string | undefined): VectorEffects {
+  const twoDestinations = shape === 'texture2' || shape === 'textureScalar';
+  const count = components(operands);
+  const second = operands[1];
+  const destinationOperands = twoDestinations && second !== undefined && (second === 'RZ' || registerOf(second) !== null) ? 2 : 1;
+  const perDestination = destinationOperands === 2 ? Math.min(count, 2) : Math.min(count, 4);
+  const destinations = operands.slice(0, destinationOperands).flatMap((operand) => operandRegisters(operand, perDestination));
+  const coordinateCount = coordinates([...operands, ...modifiers]) ?? 4;
+  const extras = modifiers.filter((m) => EXTRA_PARAMETERS.has(m)).length;
+  const vectors = operands.slice(destinationOperands).filter((operand) => /^[-!|]*U?R(?:Z|\d+)/.test(operand));
+  const widths = shape === 'textureScalar' ? scalarWidths(coordinateCount + extras, vectors.length) : [coordinateCount, Math.max(1, Math.min(4, extras))];
+  const sources = vectors.flatMap((operand, index) => operandRegisters(operand, widths[index] ?? 1));
+  return { destinations, sources };
+}
+
+/** Scalar texture forms split `total` values over their (at most two) source operands, 2 registers at most each. */
+function scalarWidths(total: number, operandCount: number): number[] {
+  if (operandCount < 2) return [Math.min(2, total)];
+  const first = Math.min(2, Math.max(1, total - 1));
+  return [first, Math.min(2, Math.max(1, total - first))];
+}
+
+/**
+ * Surface operands: `SULD.D.BA.2D R2, [R16], 0x58` writes R2 and reads the coordinate vector
+ * R16, R17; `SUST.D.BA.2D [R16], R2, 0x59` reads R16, R17 and R2; `SUATOM`/`SURED` like an
+ * atomic. Data width: raw `.D` accesses by size (`.64` 2, `.128` 4, else 1), formatted `.P` by
+ * channel token (`.RGBA` 4), atomics by `.64`/`.U64`; an unsized formatted access is taken as 4.
+ * Coordinates: as many as the dimension modifier needs (4 when none is written).
+ */
+export function surfaceOperands(operands: readonly string[], modifiers: readonly string[], base: string, load: boolean): VectorEffects {
+  const coordinateCount = coordinates(modifiers) ?? 4;
+  const width = surfaceDataWidth(modifiers, base);
+  const destinations: string[] = [];
+  const sources: string[] = [];
+  operands.forEach((operand, index) => {
+    if (operand.includes('[')) {
+      for (const register of addressRegisters(operand, false)) sources.push(...expandRegister(register, coordinateCount));
+    } else if (load && index === 0) {
+      destinations.push(...operandRegisters(operand, width));
+    } else {
+      sources.push(...operandRegisters(operand, isData(index, load) ? width : 1));
+    }
+  });
+  return { destinations, sources };
+}
+
+/** The data operand of a surface store follows its address; a surface atomic's data follows result and address. */
+function isData(index: number, load: boolean): boolean {
+  return load ? index === 2 : index === 1;
+}
+
+function surfaceDataWidth(modifiers: readonly string[], base: string): number {
+  if (base === 'SUATOM' || base === 'SURED') return accessWidth(modifiers);
+  if (modifiers.includes('P')) {
+    const channels = modifiers.find((m) => /^[RGBA]{1,4}$/.test(m));
+    return channels === undefined ? 4 : channels.length;
+  }
+  return accessWidth(modifiers);
+}
+
+/** Bits of an element type: F16/BF16 16, TF32/F32/S32 32, F64 64, S8/U8 8, S4/U4 4, B1 1; null when unknown. */
+function typeBits(type: string | undefined): number | null {
+  if (type === undefined) return null;
+  const match = /^(?:BF|TF|[FSUB])(\d+)$/.exec(type);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Matrix operands `D, A, B, C` (C as wide as D). Per-thread fragment sizes of an m×n×k shape
+ * written `16816`, `1688`, `884`, `8816`, `16832`, `88128`: D holds m·n/32 elements, A m·k/32,
+ * B k·n/32, at the element widths of the types (`HMMA.16816.F32.BF16`: D F32, A and B BF16;
+ * HMMA inputs default to F16, IMMA results are S32, DMMA is all F64). Volta's
+ * `HMMA.884.F32.F32.STEPn` writes and reads 2 registers per operand per step (1 for F16).
+ * An unreadable shape gives the widest fragments (8, 8, 4).
+ */
+export function matrixOperands(operands: readonly string[], base: string, modifiers: readonly string[]): VectorEffects {
+  const widths = fragmentWidths(base, modifiers) ?? { d: 8, a: 8, b: 4 };
+  const [d, a, b, c, ...rest] = operands;
+  const destinations = d === undefined ? [] : operandRegisters(d, widths.d);
+  const sources = [
+    ...(a === undefined ? [] : operandRegisters(a, widths.a)),
+    ...(b === undefined ? [] : operandRegisters(b, widths.b)),
+    ...(c === undefined ? [] : operandRegisters(c, widths.d)),
+    ...rest.flatMap((operand) => operandRegisters(operand, 1)),
+  ];
+  return { destinations, sources };
+}
+
+function fragmentWidths(base: string, modifiers: readonly string[]): { d: number; a: number; b: number } | null {
+  const shape = modifiers.find((m) => /^\d{3,5}$/.test(m));
+  if (shape === undefined) return null;
+  const m = shape.startsWith('16') ? 16 : 8;
+  const rest = shape.slice(String(m).length);
+  if (!rest.startsWith('8')) return null;
+  const n = 8;
+  const k = Number(rest.slice(1));
+  if (!Number.isInteger(k) || k <= 0) return null;
+  const types = modifiers.filter((mod) => typeBits(mod) !== null);
+  let dBits: number;
+  let inBits: number;
+  if (base === 'DMMA') {
+    dBits = 64;
+    inBits = 64;
+  } else if (base === 'HMMA') {
+    dBits = typeBits(types[0]) ?? 32;
+    inBits = typeBits(types[1]) ?? 16;
+  } else {
+    dBits = 32;
+    inBits = base === 'BMMA' ? 1 : (typeBits(types[0]) ?? 8);
+  }
+  const registers = (elements: number, bits: number) => Math.max(1, Math.ceil((elements * bits) / 32));
+  if (modifiers.some((mod) => mod.startsWith('STEP'))) {
+    const step = dBits <= 16 ? 1 : 2;
+    return { d: step, a: 2, b: 2 };
+  }
+  if (base === 'HMMA' && m === 8 && k === 4) {
+    // m8n8k4 is computed by quad-pairs: 8 results, 4 A and 4 B elements per thread.
+    return { d: registers(8, dBits), a: registers(4, inBits), b: registers(4, inBits) };
+  }
+  return { d: registers((m * n) / 32, dBits), a: registers((m * k) / 32, inBits), b: registers((k * n) / 32, inBits) };
+}
