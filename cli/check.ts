@@ -16,6 +16,9 @@ import { checkLrcProgram } from '../impl/lrc/check.js';
 import { lrcCheckJson, meetsLrcExpectation, renderLrcCheckText, type LrcFileCheck } from '../reports/lrc/checkReport.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
+import { isListingFile, SASS_NOTATIONS } from '../format/sass/load.js';
+import type { SassNotation } from '../format/sass/listing.js';
+import { checkListings } from './sassCheck.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -39,6 +42,13 @@ options:
                                  when all match, 1 otherwise
   --json                         print one JSON object per file (an array for several files)
 
+NVIDIA listings (.cuasm, .sass, or any file with --from) are decided kernel by kernel by a sound
+analysis of every path, loop count and latency; a suspected hazard is reported as a hazard only
+when a concrete schedule on the reference machine shows it:
+  --from cuasm|maxas|turingas|cuobjdump   notation (default: from the extension and content)
+  --arch sm_50|sm_52|sm_61|sm_70|sm_75|sm_80|sm_86   architecture when the listing does not say
+  --kernel NAME                  check only this kernel (repeatable); needed with --replay
+
 exit codes: 0 proved-safe or no-hazard-found, 1 hazard, 2 usage or input error, 3 unknown`;
 
 /** `hazardproof check`: returns the exit code. */
@@ -50,6 +60,7 @@ export function checkCommand(args: string[], io: CliIo): number {
       mode: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' },
       'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
       replay: { type: 'string' }, minimize: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
+      from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,6 +69,21 @@ export function checkCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('check needs at least one program file');
+  const listings = positionals.filter(isListingFile);
+  if (values.from !== undefined || listings.length > 0) {
+    if (listings.length !== positionals.length && values.from === undefined) {
+      throw new UsageError(`check listings and .hp programs in separate runs (listings: ${listings.join(', ')})`);
+    }
+    const from = values.from ?? null;
+    if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
+    return checkListings(positionals, {
+      from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [],
+      json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null,
+    }, io);
+  }
+  for (const option of ['arch', 'kernel'] as const) {
+    if (values[option] !== undefined) throw new UsageError(`--${option} applies to NVIDIA listings (.cuasm, .sass or --from)`);
+  }
   const mode = (values.mode ?? 'auto') as CheckMode;
   if (!['auto', 'exhaustive', 'random'].includes(mode)) throw new UsageError(`--mode expects auto, exhaustive or random, got '${values.mode}'`);
   const timelines = (values.timelines ?? 'first') as 'first' | 'all' | 'none';

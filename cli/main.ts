@@ -7,6 +7,7 @@ import { UsageError, type CliIo } from './io.js';
 import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';
 import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import { PRINT_USAGE, printCommand } from './print.js';
+import { MUTATE_USAGE, mutateCommand } from './mutate.js';
 import { PROVE_USAGE, proveCommand } from './prove.js';
 import { STREAMOUT_USAGE, streamoutCommand } from './streamout.js';
 
@@ -17,6 +18,7 @@ commands:
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   compare FILE... stall cycles of LRC (1 and 2 classes), scoreboards + DEPBAR and interlocks on programs
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
+  mutate LISTING... mutation self-test: remove one protection at a time from real listings
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
   streamout run|check   the distributed stream-output protocol: run scenarios, check traces
   print FILE      print a program in canonical .hp form, or as JSON (--json)
@@ -29,6 +31,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Pr
   check: { run: checkCommand, usage: CHECK_USAGE },
   compare: { run: compareCommand, usage: COMPARE_USAGE },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
+  mutate: { run: mutateCommand, usage: MUTATE_USAGE },
   prove: { run: proveCommand, usage: PROVE_USAGE },
   streamout: { run: streamoutCommand, usage: STREAMOUT_USAGE },
   print: { run: printCommand, usage: PRINT_USAGE },

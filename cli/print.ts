@@ -3,26 +3,48 @@ import { programToJson } from '../format/hp/json.js';
 import { printProgram } from '../format/hp/print.js';
 import { printLrcProgram } from '../format/lrc/print.js';
 import { loadAnyProgram } from './programs.js';
+import { isListingFile, SASS_NOTATIONS } from '../format/sass/load.js';
+import type { SassNotation } from '../format/sass/listing.js';
+import { printSassProgram } from '../format/sass/print.js';
+import { loadKernels } from './sassCheck.js';
 import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** Help text of `hazardproof print`. */
 export const PRINT_USAGE = `usage: hazardproof print FILE [--json] [-o OUT]
 
 Reads a program (.hp text of any machine, or .json) and prints it in canonical .hp form, or as JSON with --json
-(the form described by schema/program.schema.json). Converting either way keeps the meaning.`;
+(the form described by schema/program.schema.json). Converting either way keeps the meaning.
+An NVIDIA listing (.cuasm, .sass, or --from cuasm|maxas|turingas|cuobjdump, with --arch and
+--kernel as for check) prints as the model the checker runs (--to hp, the default): each
+instruction's control field, the registers it writes and reads, its unit and its source line.`;
 
 /** `hazardproof print`: returns the exit code. */
 export function printCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' },
+      to: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
+    },
   });
   if (values.help) {
     io.stdout(`${PRINT_USAGE}\n`);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('print needs exactly one program file');
+  if (values.to !== undefined && values.to !== 'hp') throw new UsageError(`--to expects hp, got '${values.to}'`);
+  if (isListingFile(positionals[0]!) || values.from !== undefined) {
+    if (values.json) throw new UsageError('--json: listings print as .hp-style text (--to hp)');
+    const from = values.from ?? null;
+    if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
+    const kernels = loadKernels(positionals, { from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [] }, io);
+    if (kernels === null) return 2;
+    const text = kernels.map((kernel) => printSassProgram(kernel.program, kernel.file)).join('\n');
+    if (values.output) writeFileAtomic(values.output, text);
+    else io.stdout(text);
+    return 0;
+  }
   const loaded = readInput(io, () => loadAnyProgram(positionals[0]!));
   if (loaded === null) return 2;
   if (loaded.machine === 'lrc' && values.json) throw new UsageError('--json: .machine lrc programs have no JSON form yet; print them as text');

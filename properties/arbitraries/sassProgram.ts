@@ -28,14 +28,19 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
   });
   const unit = fc.oneof(
     fc.integer({ min: 1, max: 6 }).map((latency): SassUnit => ({ kind: 'fixed', latency })),
+    // A predicate result that matures later than the register result of the same instruction.
+    fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: 7 })).map(([latency, predicate]): SassUnit => ({ kind: 'fixed', latency: predicate, destinationLatency: { P0: predicate, R0: latency, R1: latency, R2: latency } })),
     fc.constantFrom(0, 0, 1).map((queue): SassUnit => ({ kind: 'variable', queue })),
   );
   const registers = (min: number, max: number) => fc.subarray(REGISTERS, { minLength: min, maxLength: max });
   const operation = fc.record({
     unit, control, destinations: registers(0, 2), sources: registers(0, 2),
-    writesPredicate: fc.boolean(), guarded: fc.integer({ min: 0, max: 4 }),
-  }).map(({ unit: u, control: c, destinations, sources, writesPredicate, guarded }) => ({
-    kind: 'op' as const, unit: u, control: c, sources,
+    writesPredicate: fc.boolean(), guarded: fc.integer({ min: 0, max: 4 }), readsPredicate: fc.integer({ min: 0, max: 3 }),
+    latencyClass: fc.constantFrom<string | null>(null, 'alu', 'mem'),
+  }).map(({ unit: u, control: c, destinations, sources, writesPredicate, guarded, readsPredicate, latencyClass }) => ({
+    latencyClass,
+    kind: 'op' as const, unit: u, control: c, sources: readsPredicate === 0 ? [...sources, 'P0'] : sources,
+    readAtIssue: readsPredicate === 0 && u.kind === 'variable' ? ['P0'] : [],
     destinations: u.kind === 'fixed' && writesPredicate ? [...destinations, 'P0'] : destinations,
     guarded: guarded === 0,
   }));
@@ -47,30 +52,34 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
   return fc.record({
     items: fc.array(item, { minLength: 1, maxLength: shape.maxInstructions }),
     visibilityDelay: fc.constantFrom(1, 2),
-  }).map(({ items, visibilityDelay }): SassProgram => ({
+    depbarEarlier: fc.boolean(),
+  }).map(({ items, visibilityDelay, depbarEarlier }): SassProgram => ({
     name: 'random', architecture: 'test', scoreboards: 2, visibilityDelay,
+    depbarVisibilityDelay: depbarEarlier ? visibilityDelay - 1 : visibilityDelay,
+    // Readers of class mem may use an alu result sooner than the alu latency, guards later.
+    readAfterWrite: { general: { alu: { alu: 3, mem: 1 } }, predicate: { alu: { guard: 5, alu: 2 } } },
     queues: [{ name: 'mem', ordered: true }, { name: 's2r', ordered: false }],
     instructions: items.map((it, index): SassInstruction => {
-      const base = { opcode: it.kind.toUpperCase(), depbar: null, line: index + 1, column: 1, text: it.kind };
+      const base = { opcode: it.kind.toUpperCase(), depbar: null, line: index + 1, column: 1, text: it.kind, latencyClass: it.kind === 'op' ? it.latencyClass : null };
       const quiet = (c: Control): Control => ({ ...c, readScoreboard: null, writeScoreboard: null });
       switch (it.kind) {
         case 'op': {
           const guard = it.guarded ? { predicate: 'P0', negated: false } : null;
-          const sources = guard ? [...it.sources, 'P0'] : it.sources;
-          return { ...base, opcode: it.unit.kind === 'fixed' ? 'ALU' : 'LD', guard, destinations: it.destinations, sources, unit: it.unit, flow: { kind: 'next' }, control: it.control };
+          const sources = guard && !it.sources.includes('P0') ? [...it.sources, 'P0'] : it.sources;
+          return { ...base, opcode: it.unit.kind === 'fixed' ? 'ALU' : 'LD', guard, destinations: it.destinations, sources, readAtIssue: it.readAtIssue, unit: it.unit, flow: { kind: 'next' }, control: it.control };
         }
         case 'depbar':
-          return { ...base, opcode: 'DEPBAR', guard: null, destinations: [], sources: [], unit: { kind: 'none' }, flow: { kind: 'next' }, control: quiet(it.control), depbar: { scoreboard: it.scoreboard, limit: it.limit } };
+          return { ...base, opcode: 'DEPBAR', guard: null, destinations: [], sources: [], readAtIssue: [], unit: { kind: 'none' }, flow: { kind: 'next' }, control: quiet(it.control), depbar: { scoreboard: it.scoreboard, limit: it.limit } };
         case 'branch': {
           // Backward targets make loops; only allowed when the shape says so.
           const span = shape.loops ? items.length : items.length - index;
           const target = shape.loops ? it.target % span : index + 1 + (it.target % span);
           const flow: SassFlow = target >= items.length ? { kind: 'exit' } : { kind: 'branch', target };
           const guard = it.guarded ? { predicate: 'P0', negated: false } : null;
-          return { ...base, opcode: 'BRA', guard, destinations: [], sources: guard ? ['P0'] : [], unit: { kind: 'none' }, flow, control: quiet(it.control) };
+          return { ...base, opcode: 'BRA', guard, destinations: [], sources: guard ? ['P0'] : [], readAtIssue: [], unit: { kind: 'none' }, flow, control: quiet(it.control) };
         }
         case 'exit':
-          return { ...base, opcode: 'EXIT', guard: { predicate: 'P0', negated: false }, destinations: [], sources: ['P0'], unit: { kind: 'none' }, flow: { kind: 'exit' }, control: quiet(it.control) };
+          return { ...base, opcode: 'EXIT', guard: { predicate: 'P0', negated: false }, destinations: [], sources: ['P0'], readAtIssue: [], unit: { kind: 'none' }, flow: { kind: 'exit' }, control: quiet(it.control) };
       }
     }),
   }));

@@ -129,6 +129,8 @@ export interface ArchitectureTable {
   readonly aliases: readonly string[];
   /** Cycles before a scoreboard increment is visible to a waiter (see `SassProgram.visibilityDelay`). */
   readonly visibilityDelay: number;
+  /** The same for `DEPBAR`, when shorter than `visibilityDelay`. */
+  readonly depbarVisibilityDelay?: number;
   /** Key into `sources` for `visibilityDelay`. */
   readonly visibilityDelaySource?: string;
   /**

@@ -17,8 +17,12 @@ export interface SassQueue {
 
 /** How an instruction produces its results. */
 export type SassUnit =
-  /** Sources read at issue, destinations written exactly `latency` cycles after issue. */
-  | { readonly kind: 'fixed'; readonly latency: number }
+  /**
+   * Sources read at issue, destinations written exactly `latency` cycles after issue, or
+   * `destinationLatency[register]` cycles for a register listed there (a predicate result can
+   * take longer than the register result of the same instruction); `latency` is the largest.
+   */
+  | { readonly kind: 'fixed'; readonly latency: number; readonly destinationLatency?: Readonly<Record<string, number>> }
   /** Sources read and results written at unknown later times, through queue `queue` (index into `queues`). */
   | { readonly kind: 'variable'; readonly queue: number }
   /** No pipe (branches, barriers, `NOP`, `DEPBAR`): reads at issue, writes nothing, releases its scoreboards at once. */
@@ -42,11 +46,22 @@ export interface SassInstruction {
   readonly destinations: readonly string[];
   /** Registers read, the guard predicate included. */
   readonly sources: readonly string[];
+  /**
+   * Sources a variable-latency instruction reads when it issues rather than when its queue
+   * hands it over: the guard and predicate operands. A subset of `sources`; every source of a
+   * fixed-latency or unit-less instruction is read at issue anyway.
+   */
+  readonly readAtIssue: readonly string[];
   readonly unit: SassUnit;
   readonly flow: SassFlow;
   /** `DEPBAR.LE SBn, k`: issues only when scoreboard n is at most k. */
   readonly depbar: { readonly scoreboard: number; readonly limit: number } | null;
   readonly control: Control;
+  /**
+   * Class of the instruction in the program's `readAfterWrite` matrices, as a writer and as a
+   * reader (NAK's and maxas' latency categories); null when it has none.
+   */
+  readonly latencyClass: string | null;
   /** Where the instruction is in its file (1-based), for reports. */
   readonly line: number;
   readonly column: number;
@@ -66,5 +81,24 @@ export interface SassProgram {
    * `DEPBAR` (a waiter right after its setter needs a stall of at least this on Maxwell).
    */
   readonly visibilityDelay: number;
+  /** The same for `DEPBAR` (at most `visibilityDelay`): ptxas puts a `DEPBAR` one cycle after a setter on Maxwell and Pascal. */
+  readonly depbarVisibilityDelay: number;
+  /**
+   * Read-after-write latencies by (writer class, reader class) per register file, where the
+   * architecture has them; a pair not listed uses the writer's latency. Reader `guard` is a
+   * guard read.
+   */
+  readonly readAfterWrite: ReadAfterWriteMatrices | null;
   readonly instructions: readonly SassInstruction[];
+}
+
+/** Cycles from a writer class to a reader class: `matrix[writer][reader]`. */
+export type LatencyMatrix = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/** One matrix per register file. */
+export interface ReadAfterWriteMatrices {
+  readonly general?: LatencyMatrix;
+  readonly predicate?: LatencyMatrix;
+  readonly uniform?: LatencyMatrix;
+  readonly uniformPredicate?: LatencyMatrix;
 }

@@ -50,6 +50,9 @@ function eventHazards(state: SassState, events: readonly SassEvent[]): Hazard[] 
     if (event.type === 'overflow') {
       hazards.push({ kind: 'overflow', warp: 0, scoreboard: event.scoreboard, instruction: event.instruction, value: event.value, cycle: event.cycle });
     }
+    if (event.type === 'early') {
+      hazards.push({ kind: 'RAW', warp: 0, register: event.register, producer: event.producer, consumer: event.instruction, observer: null, cycle: event.cycle });
+    }
     if (event.type !== 'read') continue;
     for (const { register, seen, expected } of event.reads) {
       const instructionOf = new Map<number, number>([[event.seq, event.instruction]]);

@@ -9,8 +9,10 @@ export interface PendingEntry {
   readonly instruction: number;
   /** Cycles since its newest instance issued, at least (capped at `AGE_CAP`). */
   readonly minAge: number;
-  /** Instances possibly in flight, at most (capped at `INSTANCE_CAP`). */
+  /** Instances whose writes may be pending, at most (capped at `INSTANCE_CAP`). */
   readonly instances: number;
+  /** Instances whose reads may be pending, at most (capped; meaningful while `readsPending`). */
+  readonly readInstances: number;
   /** Variable latency only: some instance may not have read its sources yet. */
   readonly readsPending: boolean;
   /** Some instance may not have written its results yet. */
@@ -43,6 +45,7 @@ export function join(a: AbstractState, b: AbstractState): AbstractState {
       instruction: index,
       minAge: Math.min(left.minAge, right.minAge),
       instances: Math.max(left.instances, right.instances),
+      readInstances: Math.max(left.readsPending ? left.readInstances : 0, right.readsPending ? right.readInstances : 0),
       readsPending: left.readsPending || right.readsPending,
       writesPending: left.writesPending || right.writesPending,
       after: new Set([...left.after].filter((other) => right.after.has(other))),
@@ -57,7 +60,7 @@ export function sameState(a: AbstractState, b: AbstractState): boolean {
   for (const [index, left] of a) {
     const right = b.get(index);
     if (!right) return false;
-    if (left.minAge !== right.minAge || left.instances !== right.instances) return false;
+    if (left.minAge !== right.minAge || left.instances !== right.instances || left.readInstances !== right.readInstances) return false;
     if (left.readsPending !== right.readsPending || left.writesPending !== right.writesPending) return false;
     if (left.after.size !== right.after.size || [...left.after].some((other) => !right.after.has(other))) return false;
   }

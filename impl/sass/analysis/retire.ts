@@ -10,8 +10,8 @@ import { sameOrderedQueue } from './transfer.js';
  * forced count exceeds the limit, the supposition is false and the write has landed. Reads
  * argue the same way (a pending read also means a pending write, there and later in the queue).
  */
-export function retire(program: SassProgram, state: AbstractState, scoreboard: number, limit: number): AbstractState {
-  const visible = (entry: PendingEntry) => entry.minAge >= program.visibilityDelay;
+export function retire(program: SassProgram, state: AbstractState, scoreboard: number, limit: number, visibilityDelay: number): AbstractState {
+  const visible = (entry: PendingEntry) => entry.minAge >= visibilityDelay;
   const counts = (entry: PendingEntry, withReads: boolean): number => {
     const control = program.instructions[entry.instruction]!.control;
     if (!visible(entry)) return 0;

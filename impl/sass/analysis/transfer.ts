@@ -1,3 +1,4 @@
+import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
 import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
 import { AGE_CAP, INSTANCE_CAP, type AbstractState, type PendingEntry } from './domain.js';
 import { retire } from './retire.js';
@@ -18,8 +19,8 @@ export interface TransferResult {
 export function transfer(program: SassProgram, state: AbstractState, index: number): TransferResult {
   const instruction = program.instructions[index]!;
   let current = state;
-  for (const scoreboard of instruction.control.wait) current = retire(program, current, scoreboard, 0);
-  if (instruction.depbar) current = retire(program, current, instruction.depbar.scoreboard, instruction.depbar.limit);
+  for (const scoreboard of instruction.control.wait) current = retire(program, current, scoreboard, 0, program.visibilityDelay);
+  if (instruction.depbar) current = retire(program, current, instruction.depbar.scoreboard, instruction.depbar.limit, program.depbarVisibilityDelay);
   const suspicions = [...readHazards(program, current, index), ...writeHazards(program, current, index)];
   const issued = addEntry(program, current, index);
   suspicions.push(...overflowHazards(program, issued, index));
@@ -29,17 +30,16 @@ export function transfer(program: SassProgram, state: AbstractState, index: numb
 /** RAW: a source read while a producer of it may not have written (yet, for a fixed latency). */
 function readHazards(program: SassProgram, state: AbstractState, index: number): Suspicion[] {
   const instruction = program.instructions[index]!;
-  const guard = instruction.guard?.predicate;
   const suspicions: Suspicion[] = [];
   for (const register of instruction.sources) {
-    // Queued sources are read a cycle after issue at the earliest; the guard always at issue.
-    const readDelay = instruction.unit.kind === 'variable' && register !== guard ? 1 : 0;
     for (const entry of state.values()) {
       const producer = program.instructions[entry.instruction]!;
       if (!entry.writesPending || !producer.destinations.includes(register)) continue;
       if (producer.unit.kind === 'fixed') {
-        if (entry.minAge + readDelay < producer.unit.latency) {
-          suspicions.push(pair('RAW', register, entry.instruction, index, `read ${entry.minAge + readDelay} cycle(s) after issue at the earliest, latency ${producer.unit.latency}`));
+        // Read-after-write latencies count from issue to issue, whenever the reader reads.
+        const latency = readLatency(program, producer, register, instruction, instruction.guard?.predicate === register);
+        if (entry.minAge < latency) {
+          suspicions.push(pair('RAW', register, entry.instruction, index, `issued ${entry.minAge} cycle(s) after the producer at the earliest, its read-after-write latency is ${latency}`));
         }
       } else {
         suspicions.push(pair('RAW', register, entry.instruction, index, 'no wait or DEPBAR proves the producer has written'));
@@ -64,9 +64,10 @@ function writeHazards(program: SassProgram, state: AbstractState, index: number)
       if (!entry.writesPending || !earlier.destinations.includes(register) || inOrder) continue;
       if (earlier.unit.kind === 'fixed') {
         // Out of order (or in the same cycle, either order) when this write can land no later.
-        const earliest = instruction.unit.kind === 'fixed' ? instruction.unit.latency : 2;
-        if (entry.minAge + earliest <= earlier.unit.latency) {
-          suspicions.push(pair('WAW', register, entry.instruction, index, `can land ${earliest} cycle(s) after issue, ${entry.minAge} cycle(s) after the earlier write with latency ${earlier.unit.latency} issued`));
+        const earliest = instruction.unit.kind === 'fixed' ? landingLatency(program, instruction, register) : 2;
+        const latency = landingLatency(program, earlier, register);
+        if (entry.minAge + earliest <= latency) {
+          suspicions.push(pair('WAW', register, entry.instruction, index, `can land ${earliest} cycle(s) after issue, ${entry.minAge} cycle(s) after the earlier write with latency ${latency} issued`));
         }
       } else {
         suspicions.push(pair('WAW', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier write has landed'));
@@ -85,8 +86,8 @@ function overflowHazards(program: SassProgram, state: AbstractState, index: numb
     let bound = 0;
     for (const entry of state.values()) {
       const control = program.instructions[entry.instruction]!.control;
-      const perInstance = (entry.readsPending && control.readScoreboard === scoreboard ? 1 : 0) + (entry.writesPending && control.writeScoreboard === scoreboard ? 1 : 0);
-      bound += perInstance * entry.instances;
+      if (entry.readsPending && control.readScoreboard === scoreboard) bound += entry.readInstances;
+      if (entry.writesPending && control.writeScoreboard === scoreboard) bound += entry.instances;
     }
     if (bound > 63) {
       suspicions.push({ kind: 'overflow', register: null, producer: index, consumer: index, scoreboard, why: `up to ${bound >= INSTANCE_CAP ? 'an unbounded number of' : bound} increments may be outstanding` });
@@ -107,7 +108,8 @@ function addEntry(program: SassProgram, state: AbstractState, index: number): Ab
   next.set(index, {
     instruction: index,
     minAge: 0,
-    instances: Math.min(INSTANCE_CAP, (older?.instances ?? 0) + 1),
+    instances: Math.min(INSTANCE_CAP, (older?.writesPending ? older.instances : 0) + 1),
+    readInstances: Math.min(INSTANCE_CAP, (older?.readsPending ? older.readInstances : 0) + (instruction.unit.kind === 'variable' ? 1 : 0)),
     readsPending: instruction.unit.kind === 'variable' || (older?.readsPending ?? false),
     writesPending: true,
     after: new Set(),
@@ -133,10 +135,10 @@ function age(program: SassProgram, state: AbstractState, cycles: number): Abstra
   return next;
 }
 
-/** Sources read from the queue (the guard is read at issue). */
+/** Sources read from the queue (the guard and `readAtIssue` are read at issue). */
 export function queuedSources(instruction: SassInstruction): readonly string[] {
   const guard = instruction.guard?.predicate;
-  return instruction.unit.kind === 'variable' ? instruction.sources.filter((register) => register !== guard) : [];
+  return instruction.unit.kind === 'variable' ? instruction.sources.filter((register) => register !== guard && !instruction.readAtIssue.includes(register)) : [];
 }
 
 /** Both go through the same ordered queue, so the later one's reads and writes come after the earlier one's. */

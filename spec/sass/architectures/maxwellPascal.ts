@@ -41,10 +41,10 @@ const opcodes: Record<string, OpcodeInfo> = {
   STS: variable('shared', 'corpus-readme', { operands: 'store', latencyClass: 'shared' }),
   ATOMS: variable('shared', 'nak-fixed-latency', { operands: 'atomic', latencyClass: 'shared' }),
   LDC: variable('constant', 'nak-fixed-latency', { operands: 'load', latencyClass: 'global' }),
-  ...each(['TEX', 'TLD', 'TLD4', 'TXQ', 'TMML', 'TXD', 'TXA'], variable('texture', 'corpus-texture-order', { operands: 'texture', latencyClass: 'global' })),
-  ...each(['TEXS', 'TLDS', 'TLD4S'], variable('texture', 'corpus-texture-order', { operands: 'textureScalar', latencyClass: 'global' })),
-  ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'global' })),
-  ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'global' })),
+  ...each(['TEX', 'TLD', 'TLD4', 'TXQ', 'TMML', 'TXD', 'TXA'], variable('global', 'corpus-texture-global-order', { operands: 'texture', latencyClass: 'global' })),
+  ...each(['TEXS', 'TLDS', 'TLD4S'], variable('global', 'corpus-texture-global-order', { operands: 'textureScalar', latencyClass: 'global' })),
+  ...each(['SULD', 'SUATOM'], variable('global', 'corpus-texture-global-order', { operands: 'surfaceLoad', latencyClass: 'global' })),
+  ...each(['SUST', 'SURED'], variable('global', 'corpus-texture-global-order', { operands: 'surfaceStore', latencyClass: 'global' })),
 
   // maxas' qtr class: the multi-function unit and the conversions, one in-order queue.
   MUFU: variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }),
@@ -68,16 +68,16 @@ const opcodes: Record<string, OpcodeInfo> = {
 };
 
 /**
- * Queues. Global (LDG/LD/STG/ST/ATOM/RED), local (LDL/STL), shared (LDS/STS/ATOMS),
- * texture/surface and the multi-function unit with the conversions (maxas' qtr class) complete
- * in issue order, as ptxas' listings rely on; constant loads and the misc unit (S2R, POPC,
+ * Queues. Global memory together with texture and surface (LDG/LD/STG/ST/ATOM/RED, TEX*,
+ * SU*: Maxwell and Pascal serve global loads through the unified L1/texture path), local
+ * (LDL/STL), shared (LDS/STS/ATOMS) and the multi-function unit with the conversions (maxas'
+ * qtr class) complete in issue order, as ptxas' listings rely on; constant loads and the misc unit (S2R, POPC,
  * FP64, SHFL...) are not assumed ordered.
  */
 const queues: ArchitectureTable['queues'] = {
   global: { ordered: true, source: 'corpus-readme' },
   local: { ordered: true, source: 'corpus-local-order' },
   shared: { ordered: true, source: 'corpus-readme' },
-  texture: { ordered: true, source: 'corpus-texture-order' },
   sfu: { ordered: true, source: 'corpus-sfu-order' },
   constant: { ordered: false, source: 'conservative' },
   misc: { ordered: false, source: 'corpus-readme' },
@@ -103,6 +103,9 @@ export function maxwellPascalTable(name: string, aliases: readonly string[]): Ar
     name,
     aliases,
     visibilityDelay: 2,
+    // ptxas issues DEPBAR.LE SB5, 0x1 one cycle after the SULD that sets SB5 and relies on it
+    // counting that SULD (cudatest.6.sm_61.cuasm /*0558*/-/*0568*/).
+    depbarVisibilityDelay: 1,
     visibilityDelaySource: 'corpus-readme',
     conditionCode: true,
     readAfterWrite,

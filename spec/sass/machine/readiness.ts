@@ -23,7 +23,7 @@ export type SassBlocker =
 /**
  * The issue rules: the previous stall has elapsed, every scoreboard of the wait mask reads 0
  * and a `DEPBAR.LE SBn, k` sees at most k, where increments less than `visibilityDelay`
- * cycles old are not seen yet.
+ * (`depbarVisibilityDelay`) cycles old are not seen yet.
  */
 export function sassIssueBlocker(program: SassProgram, state: SassState, bounds: SassBounds): SassBlocker | null {
   if (state.pc === null) return { reason: 'exited' };
@@ -35,7 +35,7 @@ export function sassIssueBlocker(program: SassProgram, state: SassState, bounds:
   }
   if (instruction.depbar) {
     const { scoreboard, limit } = instruction.depbar;
-    const value = visibleCount(state, scoreboard);
+    const value = visibleCount(state, scoreboard, program.visibilityDelay - program.depbarVisibilityDelay);
     if (value > limit) return { reason: 'depbar', scoreboard, value, limit };
   }
   if (inFlight(state).length >= bounds.inFlight) return { reason: 'bound', what: 'inFlight' };

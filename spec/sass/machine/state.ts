@@ -11,7 +11,16 @@ export type SassPhase = 'write' | 'read' | 'issue';
 export interface RegisterValue {
   readonly seq: number;
   readonly instruction: number;
+  /**
+   * For a fixed-latency result: cycles since its producer issued (capped at `AGE_LIMIT`), since
+   * a reader with a longer read-after-write latency than the landing one may not use it yet.
+   * Null for results of variable-latency instructions (usable once landed).
+   */
+  readonly age: number | null;
 }
+
+/** Ages past every latency modelled mean the same thing; capping keeps loop state spaces finite. */
+export const AGE_LIMIT = 32;
 
 /** An issued instruction whose results are not all written yet. */
 export interface SassInFlight {
@@ -23,6 +32,10 @@ export interface SassInFlight {
   readonly stage: 'queued' | 'executing';
   /** Fixed latency only: cycles until the results are written (0 = due now). */
   readonly writeIn: number;
+  /** Fixed latency only: cycles since issue (capped at `AGE_LIMIT`). */
+  readonly age: number;
+  /** The registers this entry writes when it lands (a fixed-latency instruction whose results mature at different times has one entry per latency). */
+  readonly registers: readonly string[];
   /** What sequential execution says each source holds, taken at issue: [register, value or null for the initial value]. */
   readonly expected: readonly (readonly [string, RegisterValue | null])[];
 }
@@ -80,8 +93,12 @@ export function inFlight(state: SassState): SassInFlight[] {
   return [...state.fixed, ...state.queues.flat()];
 }
 
-/** A counter as waiters see it: increments still hidden do not count (never below 0). */
-export function visibleCount(state: SassState, scoreboard: number): number {
-  const hidden = state.hidden.filter((increment) => increment.scoreboard === scoreboard).length;
+/**
+ * A counter as waiters see it: increments still hidden do not count (never below 0). A waiter
+ * that sees increments `earlier` cycles sooner than a wait mask (a `DEPBAR`) ignores the hidden
+ * ones with at most that many cycles left.
+ */
+export function visibleCount(state: SassState, scoreboard: number, earlier = 0): number {
+  const hidden = state.hidden.filter((increment) => increment.scoreboard === scoreboard && increment.cyclesLeft > earlier).length;
   return Math.max(0, state.scoreboards[scoreboard]! - hidden);
 }

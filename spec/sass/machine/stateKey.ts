@@ -19,11 +19,11 @@ export function sassStateKey(state: SassState): string {
     entry.expected.forEach(([, value]) => note(value));
   }
   const rank = new Map([...seqs].sort((a, b) => a - b).map((seq, i) => [seq, i]));
-  const value = (v: RegisterValue | null) => (v ? `${rank.get(v.seq)}@${v.instruction}` : '-');
+  const value = (v: RegisterValue | null) => (v ? `${rank.get(v.seq)}@${v.instruction}${v.age === null ? '' : `~${v.age}`}` : '-');
   const file = (registers: Readonly<Record<string, RegisterValue>>) =>
     Object.keys(registers).sort().map((name) => `${name}=${value(registers[name]!)}`).join(';');
   const flight = (entry: SassInFlight) =>
-    `${rank.get(entry.seq)}@${entry.instruction}${entry.executed ? '' : '!'}${entry.stage === 'queued' ? 'q' : 'x'}${entry.writeIn}` +
+    `${rank.get(entry.seq)}@${entry.instruction}${entry.executed ? '' : '!'}${entry.stage === 'queued' ? 'q' : 'x'}${entry.writeIn}~${entry.age}[${entry.registers.join(',')}]` +
     `(${entry.expected.map(([register, v]) => `${register}=${value(v)}`).join(';')})`;
   const hidden = state.hidden.map((h) => `${h.scoreboard}.${h.cyclesLeft}`).join(',');
   return [

@@ -1,9 +1,10 @@
-import type { SassProgram } from '../program.js';
+import { landingLatency, readLatency } from '../latency.js';
+import type { SassInstruction, SassProgram } from '../program.js';
 import { sassActionCode, type SassAction } from './action.js';
 import { sassEnabled } from './enabled.js';
 import type { SassEvent, SassRead } from './event.js';
 import type { SassBounds } from './readiness.js';
-import type { SassInFlight, SassState } from './state.js';
+import { AGE_LIMIT, type RegisterValue, type SassInFlight, type SassState } from './state.js';
 
 /** Largest value a scoreboard counter holds (6 bits). */
 export const SASS_SCOREBOARD_MAX = 63;
@@ -26,12 +27,14 @@ export function sassStep(program: SassProgram, state: SassState, action: SassAct
     case 'tick': return { state: endCycle(state), events: [] };
     case 'writeFixed': {
       const entry = state.fixed[action.position]!;
-      return land(program, { ...state, fixed: without(state.fixed, action.position) }, entry);
+      const fixed = without(state.fixed, action.position);
+      // Results maturing at different times are separate entries; the last one releases the scoreboard.
+      return land(program, { ...state, fixed }, entry, !fixed.some((other) => other.seq === entry.seq));
     }
     case 'write': {
       const entry = state.queues[action.queue]![action.position]!;
       const queues = state.queues.map((entries, q) => (q === action.queue ? without(entries, action.position) : entries));
-      return land(program, { ...state, queues }, entry);
+      return land(program, { ...state, queues }, entry, true);
     }
     case 'read': {
       const entry = state.queues[action.queue]![action.position]!;
@@ -46,12 +49,13 @@ export function sassStep(program: SassProgram, state: SassState, action: SassAct
 }
 
 /** Results land in the register file (when the guard held) and the write scoreboard is released. */
-function land(program: SassProgram, state: SassState, entry: SassInFlight): SassStepResult {
+function land(program: SassProgram, state: SassState, entry: SassInFlight, release: boolean): SassStepResult {
   const instruction = program.instructions[entry.instruction]!;
-  const registers = entry.executed ? instruction.destinations : [];
+  const registers = entry.executed ? entry.registers : [];
   const physical = { ...state.physical };
-  for (const register of registers) physical[register] = { seq: entry.seq, instruction: entry.instruction };
-  const scoreboards = adjust(state.scoreboards, instruction.control.writeScoreboard, -1);
+  const age = instruction.unit.kind === 'fixed' ? entry.age : null;
+  for (const register of registers) physical[register] = { seq: entry.seq, instruction: entry.instruction, age };
+  const scoreboards = release ? adjust(state.scoreboards, instruction.control.writeScoreboard, -1) : state.scoreboards;
   const event: SassEvent = { type: 'write', cycle: state.cycle, instruction: entry.instruction, seq: entry.seq, registers };
   return { state: { ...state, physical, scoreboards }, events: [event] };
 }
@@ -78,7 +82,12 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
   const expected = sourceNames.map((register) => [register, state.logical[register] ?? null] as const);
   const logical = { ...state.logical };
   if (taken && instruction.unit.kind !== 'none') {
-    for (const register of instruction.destinations) logical[register] = { seq, instruction: index };
+    for (const register of instruction.destinations) logical[register] = { seq, instruction: index, age: null };
+  }
+  // A fixed-latency result a reader expects must be usable by this reader when it issues.
+  for (const [register, value] of expected) {
+    const early = value === null ? null : tooEarly(program, state, value, register, index);
+    if (early !== null) events.push({ type: 'early', cycle: state.cycle, instruction: index, seq, register, producer: value!.instruction, age: early });
   }
   let scoreboards = state.scoreboards;
   let hidden = state.hidden;
@@ -96,17 +105,18 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
       }
     }
   }
-  const entry: SassInFlight = { seq, instruction: index, executed: taken, stage: 'queued', writeIn: 0, expected };
+  const entry: SassInFlight = { seq, instruction: index, executed: taken, stage: 'queued', writeIn: 0, age: 0, registers: instruction.destinations, expected };
   if (unit.kind === 'variable') {
-    // The guard decides issue, so it is read now; the other sources when the queue hands the instruction over.
-    const guardRead = expected.filter(([register]) => register === guard);
-    if (guardRead.length > 0) events.push(readSources(state, { ...entry, expected: guardRead }));
-    queues = queues.map((entries, q) => (q === unit.queue ? [...entries, { ...entry, expected: expected.filter(([register]) => register !== guard) }] : entries));
+    // The guard and predicate operands decide things at issue, so they are read now; the rest when the queue hands the instruction over.
+    const atIssue = (register: string) => register === guard || instruction.readAtIssue.includes(register);
+    const early = expected.filter(([register]) => atIssue(register));
+    if (early.length > 0) events.push(readSources(state, { ...entry, expected: early }));
+    queues = queues.map((entries, q) => (q === unit.queue ? [...entries, { ...entry, expected: expected.filter(([register]) => !atIssue(register)) }] : entries));
   } else {
     events.push(readSources(state, entry));
     if (unit.kind === 'fixed') {
       scoreboards = adjust(scoreboards, readScoreboard, -1);
-      fixed = [...fixed, { ...entry, stage: 'executing', writeIn: unit.latency, expected: [] }];
+      fixed = [...fixed, ...fixedEntries(program, instruction, { ...entry, stage: 'executing', expected: [] })];
     }
   }
   const { pc, returns } = nextPc(program, state, index, taken);
@@ -116,6 +126,35 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
     stallLeft: Math.max(1, instruction.control.stall),
   };
   return { state: endCycle(next), events };
+}
+
+/**
+ * One entry per distinct landing latency among the destinations, plus one at the full latency
+ * that releases the write scoreboard (with no registers when none lands then).
+ */
+function fixedEntries(program: SassProgram, instruction: SassInstruction, entry: SassInFlight): SassInFlight[] {
+  const latency = instruction.unit.kind === 'fixed' ? instruction.unit.latency : 0;
+  const groups = new Map<number, string[]>([[latency, []]]);
+  for (const register of entry.registers) {
+    const landing = landingLatency(program, instruction, register);
+    groups.set(landing, [...(groups.get(landing) ?? []), register]);
+  }
+  return [...groups].flatMap(([writeIn, registers]) => (registers.length > 0 || writeIn === latency ? [{ ...entry, writeIn, registers }] : []));
+}
+
+/**
+ * When `register` as sequential execution has it (`value`) comes from a fixed-latency
+ * instruction this reader may not use yet, how old it is; null when it may. The value may not
+ * have landed at all, or have landed for readers with a shorter read-after-write latency.
+ */
+function tooEarly(program: SassProgram, state: SassState, value: RegisterValue, register: string, reader: number): number | null {
+  const writer = program.instructions[value.instruction]!;
+  if (writer.unit.kind !== 'fixed') return null;
+  const readerInstruction = program.instructions[reader]!;
+  const needed = readLatency(program, writer, register, readerInstruction, readerInstruction.guard?.predicate === register);
+  const pending = state.fixed.find((entry) => entry.seq === value.seq);
+  const age = pending ? pending.age : state.physical[register]?.seq === value.seq ? state.physical[register]!.age ?? AGE_LIMIT : AGE_LIMIT;
+  return age < needed ? age : null;
 }
 
 /** Where control goes: transfers happen only when the guard holds; falling off the end exits. */
@@ -136,14 +175,21 @@ function nextPc(program: SassProgram, state: SassState, index: number, taken: bo
   }
 }
 
-/** The next cycle: stalls, fixed latencies and hidden increments count down. */
+/** The next cycle: stalls, fixed latencies and hidden increments count down; fixed results age. */
 function endCycle(state: SassState): SassState {
+  let physical = state.physical;
+  for (const [register, value] of Object.entries(state.physical)) {
+    if (value.age === null || value.age >= AGE_LIMIT) continue;
+    if (physical === state.physical) physical = { ...state.physical };
+    (physical as Record<string, RegisterValue>)[register] = { ...value, age: value.age + 1 };
+  }
   return {
     ...state,
+    physical,
     cycle: state.cycle + 1,
     phase: 'write',
     stallLeft: Math.max(0, state.stallLeft - 1),
-    fixed: state.fixed.map((entry) => (entry.writeIn > 0 ? { ...entry, writeIn: entry.writeIn - 1 } : entry)),
+    fixed: state.fixed.map((entry) => ({ ...entry, writeIn: Math.max(0, entry.writeIn - 1), age: Math.min(AGE_LIMIT, entry.age + 1) })),
     hidden: state.hidden.flatMap((increment) => (increment.cyclesLeft > 1 ? [{ ...increment, cyclesLeft: increment.cyclesLeft - 1 }] : [])),
   };
 }

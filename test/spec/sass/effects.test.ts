@@ -134,7 +134,7 @@ describe('destinations and sources, Maxwell/Pascal', () => {
     expect(regs('TEXS.T RZ, R7, R9, R4, 0x56, 2D, R', SM61)).toEqual({ w: ['R7'], r: sorted('R9', 'R4') });
     expect(regs('SULD.D.BA.2D.TRAP R2, [R16], 0x58', SM61)).toEqual({ w: ['R2'], r: ['R16', 'R17'] });
     expect(regs('SUST.D.BA.2D.TRAP [R16], R2, 0x59', SM61)).toEqual({ w: [], r: sorted('R16', 'R17', 'R2') });
-    expect(fx('SULD.D.BA.2D.TRAP R2, [R16], 0x58', SM61).unit).toEqual({ kind: 'variable', queue: 'texture' });
+    expect(fx('SULD.D.BA.2D.TRAP R2, [R16], 0x58', SM61).unit).toEqual({ kind: 'variable', queue: 'global' }); // one in-order path with global loads on Maxwell/Pascal
   });
 
   it('P2R reads and R2P writes the predicates their mask selects', () => {

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { combinedExitCode } from '../explore/verdict.js';
+import { parseCodes } from '../explore/scheduleText.js';
+import { replayPath } from '../explore/run.js';
+import { readExpectation, type Expectation } from '../format/hp/expectation.js';
+import { loadListingKernels, type ListingOptions, type LoadedKernel } from '../format/sass/loadKernels.js';
+import { checkSassProgram } from '../impl/sass/check.js';
+import { describeSassHazard } from '../reports/sass/describe.js';
+import { kernelCheckJson, renderKernelCheck, type KernelCheck } from '../reports/sass/checkText.js';
+import { parseSassActionCode } from '../spec/sass/machine/action.js';
+import { sassSystem } from '../spec/sass/system.js';
+import { progressLine, readInput, UsageError, type CliIo } from './io.js';
+
+/** What `check` was asked to do with listings. */
+export interface ListingCheckRequest extends ListingOptions {
+  readonly json: boolean;
+  readonly expect: boolean;
+  readonly replay: string | null;
+}
+
+/** Reads every listing before any work starts; null (problems printed) when any has a mistake. */
+export function loadKernels(files: readonly string[], options: ListingOptions, io: CliIo): LoadedKernel[] | null {
+  const loaded = files.map((file) => readInput(io, () => loadListingKernels(file, options)));
+  return loaded.every((kernels) => kernels !== null) ? (loaded as LoadedKernel[][]).flat() : null;
+}
+
+/** `hazardproof check` on NVIDIA listings: a verdict per kernel; returns the exit code. */
+export function checkListings(files: readonly string[], request: ListingCheckRequest, io: CliIo): number {
+  const kernels = loadKernels(files, request, io);
+  if (kernels === null) return 2;
+  if (request.replay !== null) return replayKernel(kernels, request.replay, io);
+  const progress = progressLine(io);
+  const checks = kernels.map((kernel): KernelCheck => {
+    progress.update(`${kernel.file}: kernel ${kernel.program.name}`);
+    const started = performance.now();
+    const result = checkSassProgram(kernel.program, kernel.notes);
+    return { file: kernel.file, program: kernel.program, result, elapsedMs: performance.now() - started };
+  });
+  progress.done();
+  if (request.json) {
+    const objects = checks.map(kernelCheckJson);
+    io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+  } else {
+    io.stdout(`${checks.map(renderKernelCheck).join('\n\n')}\n`);
+  }
+  if (request.expect) return expectationExitCode(files, checks, request.json, io);
+  return combinedExitCode(checks.map((check) => check.result.verdict));
+}
+
+/** `--expect`: each file's `// expect:` (or `# expect:`) comment must hold for every kernel it has. */
+function expectationExitCode(files: readonly string[], checks: readonly KernelCheck[], json: boolean, io: CliIo): number {
+  const failed = files.filter((file) => {
+    const expectation = readExpectation(readFileSync(file, 'utf8'));
+    return expectation === null || !checks.filter((check) => check.file === file).every((check) => meets(check, expectation));
+  });
+  if (!json) {
+    io.stdout(`\n${files.length - failed.length}/${files.length} listings got their expected verdict`);
+    io.stdout(failed.length > 0 ? `; not as expected (or no expect: comment): ${failed.join(', ')}\n` : '\n');
+  }
+  return failed.length > 0 ? 1 : 0;
+}
+
+function meets(check: KernelCheck, expectation: Expectation): boolean {
+  if (check.result.verdict !== expectation.verdict) return false;
+  if (expectation.kind === null) return true;
+  return check.result.hazards.some(({ hazard }) => hazard.kind === expectation.kind && (expectation.register === null || (hazard.kind !== 'overflow' && hazard.register === expectation.register)));
+}
+
+/** `--replay SCHEDULE` on one kernel: runs it on the reference machine and prints what it shows. */
+function replayKernel(kernels: readonly LoadedKernel[], text: string, io: CliIo): number {
+  if (kernels.length !== 1) throw new UsageError(`--replay needs exactly one kernel (choose it with --kernel); got ${kernels.length}`);
+  const kernel = kernels[0]!;
+  const schedule = parseCodes(text, parseSassActionCode, 'f0, w0.0, W, r0.0, R, i, n, t');
+  if (typeof schedule === 'string') throw new UsageError(`--replay: ${schedule}`);
+  let path;
+  try {
+    path = replayPath(sassSystem(kernel.program), schedule);
+  } catch (error) {
+    throw new UsageError(`--replay: the machine does not allow this schedule: ${(error as Error).message}`);
+  }
+  const lines = [`${kernel.file}: kernel ${kernel.program.name}: replayed ${schedule.length} actions (${path.finished ? 'the thread finished' : 'a partial run'})`];
+  if (path.findings.length === 0) lines.push('no hazard in this schedule');
+  for (const hazard of path.findings) lines.push(describeSassHazard(kernel.program, hazard));
+  io.stdout(`${lines.join('\n')}\n`);
+  return path.findings.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,43 @@
+/**
+ * From listing files to kernels ready to check: read, parse in the right notation, pick the
+ * architecture table, lower each kernel. Every mistake is an `InputError` with a location.
+ */
+import { architectureTable, ARCHITECTURES } from '../../spec/sass/architectures/index.js';
+import { InputError } from '../error.js';
+import { readInputFile } from '../readInputFile.js';
+import type { SassNotation } from './listing.js';
+import { parseListing } from './load.js';
+import { lowerKernel, type LoweredKernel } from './lower.js';
+
+/** How to read listings: notation and architecture when the files do not say, kernels to keep. */
+export interface ListingOptions {
+  readonly from: SassNotation | null;
+  readonly architecture: string | null;
+  /** Kernel names to keep (all when empty). */
+  readonly kernels: readonly string[];
+}
+
+/** One kernel of one file, lowered. */
+export interface LoadedKernel extends LoweredKernel {
+  readonly file: string;
+}
+
+/** Reads a listing file and lowers the kernels asked for. */
+export function loadListingKernels(file: string, options: ListingOptions): LoadedKernel[] {
+  const text = readInputFile(file, 'listing');
+  const listing = parseListing(text, file, options.from);
+  const name = options.architecture ?? listing.architecture;
+  if (name === null) {
+    throw new InputError([{ file, line: 1, column: 1, message: `the listing does not say which architecture it is for: pass --arch (${ARCHITECTURES.map((table) => table.name).join(', ')})` }]);
+  }
+  const table = architectureTable(name);
+  if (!table) {
+    throw new InputError([{ file, line: 1, column: 1, message: `no opcode table for architecture '${name}': known are ${ARCHITECTURES.flatMap((t) => [t.name, ...t.aliases]).join(', ')}` }]);
+  }
+  const kernels = options.kernels.length === 0 ? listing.kernels : listing.kernels.filter((kernel) => options.kernels.includes(kernel.name));
+  if (kernels.length === 0) {
+    const names = listing.kernels.map((kernel) => kernel.name).join(', ');
+    throw new InputError([{ file, line: 1, column: 1, message: options.kernels.length > 0 ? `no kernel named ${options.kernels.join(' or ')} (the file has ${names || 'none'})` : 'the listing has no kernel with instructions' }]);
+  }
+  return kernels.map((kernel) => ({ file, ...lowerKernel(kernel, table) }));
+}
