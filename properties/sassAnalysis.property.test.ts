@@ -7,18 +7,23 @@ import { sassSystem } from '../spec/sass/system.js';
 import type { SassProgram } from '../spec/sass/program.js';
 import { sassProgramArbitrary } from './arbitraries/sassProgram.js';
 
-/** Exhaustive search of a small kernel: null when it did not complete within the budget. */
-function exhaustiveHazards(program: SassProgram): number | null {
+/**
+ * Exhaustive search of a small kernel: the number of distinct hazards, or null when it did not
+ * cover every schedule (the state budget ran out, or the in-flight bound cut some schedules).
+ * Hazards found are real either way; `anyway` returns their number even when coverage is partial.
+ */
+function exhaustiveHazards(program: SassProgram, anyway = false): number | null {
   const system = sassSystem(program);
   const result = exploreAll(system, { maxStates: 20_000 });
-  return result.complete ? result.witnesses.length : null;
+  if (anyway && result.witnesses.length > 0) return result.witnesses.length;
+  return result.complete && !system.boundReached() ? result.witnesses.length : null;
 }
 
 describe('fast analysis of kernels with control flow, judged by exhaustive search', () => {
   it('never finds nothing where exhaustive search finds a hazard (soundness), and says how often it is imprecise', () => {
     const tally = { judged: 0, hazard: 0, safe: 0, imprecise: 0, tooBig: 0 };
     fc.assert(fc.property(sassProgramArbitrary({ maxInstructions: 7, loops: true }), (program) => {
-      const hazards = exhaustiveHazards(program);
+      const hazards = exhaustiveHazards(program, true);
       if (hazards === null) {
         tally.tooBig++;
         return;

@@ -45,7 +45,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): Lower
     return queues.length - 1;
   };
   // A call through a register (or to another kernel's function) is opaque: assumed to touch every register.
-  const everyRegister = [...new Set(effects.flatMap((effect) => [...effect.destinations, ...effect.sources]))].filter((name) => /^(R|UR)\d+$/.test(name)).sort();
+  const everyRegister = [...new Set(effects.flatMap((effect) => [...effect.destinations, ...effect.sources]))].filter((name) => /^(R|UR|P|UP)\d+$/.test(name)).sort();
   const instructions = kernel.instructions.map((line, index): SassInstruction => {
     const effect = effects[index]!;
     const resolved = resolveFlow(kernel, effects, index);

@@ -54,10 +54,17 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     const searched = exhaustiveWitness(program, options.maxStates);
     if (searched) hazards.push(searched);
   }
+  const blocking = notes.filter((note) => note.kind !== 'assumption');
+  // A hazard through an instruction the model only guessed at is the guess's, not the listing's.
+  const guessed = new Set(blocking.map((note) => note.line));
+  const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line));
+  if (hazards.length > 0 && hazards.every(involves)) {
+    const line = program.instructions[hazardInstructions(hazards[0]!).find((index) => guessed.has(program.instructions[index]!.line))!]!.line;
+    return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s), but each involves an instruction outside the model (first at line ${line}), modelled conservatively`, hazards, unconfirmed };
+  }
   if (hazards.length > 0) {
     return { ...base, verdict: 'hazard', reason: `${hazards.length} hazard(s) shown on the reference machine by a concrete schedule`, hazards, unconfirmed };
   }
-  const blocking = notes.filter((note) => note.kind !== 'assumption');
   if (unconfirmed.length > 0) {
     return { ...base, verdict: 'unknown', reason: `the analysis cannot rule out ${unconfirmed.length} hazard(s), and neither a directed schedule nor ${options.maxStates} states of exhaustive search showed one`, hazards, unconfirmed };
   }
@@ -74,6 +81,12 @@ function exhaustiveWitness(program: SassProgram, maxStates: number): ConfirmedHa
   const result = exploreAll(system, { maxStates, stopAtFirst: true });
   const witness = result.witnesses[0];
   return witness ? { hazard: witness.finding, schedule: witness.path, path: [] } : null;
+}
+
+/** The instructions a hazard names. */
+function hazardInstructions(shown: ConfirmedHazard): number[] {
+  const hazard = shown.hazard;
+  return hazard.kind === 'overflow' ? [hazard.instruction] : [hazard.producer, hazard.consumer];
 }
 
 function sameHazard(a: ConfirmedHazard, b: ConfirmedHazard): boolean {

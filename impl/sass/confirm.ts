@@ -1,11 +1,14 @@
 import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { SassAction } from '../../spec/sass/machine/action.js';
-import { sassIssueBlocker, DEFAULT_SASS_BOUNDS } from '../../spec/sass/machine/readiness.js';
+import { sassIssueBlocker, type SassBounds } from '../../spec/sass/machine/readiness.js';
 import type { SassState } from '../../spec/sass/machine/state.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { pathThrough } from './path.js';
+
+/** A directed run is no search: bounds only guard against runaway loops, far above what a kernel holds in flight. */
+const DIRECTED_BOUNDS: SassBounds = { inFlight: 4096, calls: 256 };
 
 /** A hazard shown by a concrete run of the reference machine. */
 export interface ConfirmedHazard {
@@ -28,7 +31,7 @@ export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, ste
   if (!path) return null;
   const held = suspicion.producer;
   const holdRead = suspicion.kind === 'WAR';
-  const system = sassSystem(program, DEFAULT_SASS_BOUNDS);
+  const system = sassSystem(program, DIRECTED_BOUNDS);
   let state = system.initial;
   let position = 0;
   const schedule: SassAction[] = [];
@@ -75,8 +78,8 @@ function choose(
     return !isHeld(instruction, action.type === 'read' ? 'read' : 'write');
   });
   if (free.length > 0) return free[0]!;
-  const blocker = sassIssueBlocker(program, state, DEFAULT_SASS_BOUNDS);
-  const stuck = blocker !== null && (blocker.reason === 'wait' || blocker.reason === 'depbar' || blocker.reason === 'bound');
+  const blocker = sassIssueBlocker(program, state, DIRECTED_BOUNDS);
+  const stuck = blocker !== null && blocker.reason !== 'stall';
   // The held step goes only when the thread cannot go on without it.
   const held = enabled.find((action) => instructionOf(action) !== null);
   if (held && stuck) return held;

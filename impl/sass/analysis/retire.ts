@@ -33,8 +33,10 @@ export function retire(program: SassProgram, state: AbstractState, scoreboard: n
       next.set(index, entry);
       continue;
     }
-    const writesPending = entry.writesPending && forced(entry, false) <= limit;
-    const readsPending = entry.readsPending && writesPending && forced(entry, true) <= limit;
+    // A write proved complete here proves the read before it; writes never tracked (stores) prove nothing.
+    const writeLanded = entry.writesPending && forced(entry, false) > limit;
+    const writesPending = entry.writesPending && !writeLanded;
+    const readsPending = entry.readsPending && !writeLanded && forced(entry, true) <= limit;
     if (writesPending === entry.writesPending && readsPending === entry.readsPending) {
       next.set(index, entry);
       continue;

@@ -96,22 +96,34 @@ function overflowHazards(program: SassProgram, state: AbstractState, index: numb
   return suspicions;
 }
 
-/** The issued instruction becomes the newest instance of its entry; everything pending gains it as a successor. */
+/**
+ * The issued instruction becomes the newest instance of its entry, and the successor of every
+ * pending entry of its ordered queue (the only place `after` is used). Parts that can no
+ * longer matter are not tracked: writes of an instruction with no destination and no write
+ * scoreboard (a store), reads with no queued source and no read scoreboard.
+ */
 function addEntry(program: SassProgram, state: AbstractState, index: number): AbstractState {
   const instruction = program.instructions[index]!;
   const next = new Map<number, PendingEntry>();
   for (const [other, entry] of state) {
-    if (other !== index) next.set(other, { ...entry, after: new Set([...entry.after, index]) });
+    const follows = other !== index && sameOrderedQueue(program, program.instructions[other]!, instruction);
+    if (other !== index) next.set(other, follows ? { ...entry, after: new Set([...entry.after, index]) } : entry);
   }
   if (instruction.unit.kind === 'none') return next;
   const older = state.get(index);
+  const writes = instruction.destinations.length > 0 || instruction.control.writeScoreboard !== null;
+  const reads = instruction.unit.kind === 'variable' && (queuedSources(instruction).length > 0 || instruction.control.readScoreboard !== null);
+  const writesPending = writes || (older?.writesPending ?? false);
+  const readsPending = reads || (older?.readsPending ?? false);
+  // An ordered-queue instruction with nothing to track still orders the ones before it, which `after` already records.
+  if (!writesPending && !readsPending) return next;
   next.set(index, {
     instruction: index,
     minAge: 0,
-    instances: Math.min(INSTANCE_CAP, (older?.writesPending ? older.instances : 0) + 1),
-    readInstances: Math.min(INSTANCE_CAP, (older?.readsPending ? older.readInstances : 0) + (instruction.unit.kind === 'variable' ? 1 : 0)),
-    readsPending: instruction.unit.kind === 'variable' || (older?.readsPending ?? false),
-    writesPending: true,
+    instances: Math.min(INSTANCE_CAP, (older?.writesPending ? older.instances : 0) + (writes ? 1 : 0)),
+    readInstances: Math.min(INSTANCE_CAP, (older?.readsPending ? older.readInstances : 0) + (reads ? 1 : 0)),
+    readsPending,
+    writesPending,
     after: new Set(),
   });
   return next;

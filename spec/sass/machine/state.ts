@@ -44,6 +44,8 @@ export interface SassInFlight {
 export interface HiddenIncrement {
   readonly scoreboard: number;
   readonly cyclesLeft: number;
+  /** The instance that incremented: releasing its scoreboard before it shows cancels both. */
+  readonly seq: number;
 }
 
 /** The whole machine of one thread. */

@@ -14,6 +14,7 @@ export function sassStateKey(state: SassState): string {
   Object.values(state.physical).forEach(note);
   Object.values(state.logical).forEach(note);
   const entries = [...state.fixed, ...state.queues.flat()];
+  for (const increment of state.hidden) seqs.add(increment.seq);
   for (const entry of entries) {
     seqs.add(entry.seq);
     entry.expected.forEach(([, value]) => note(value));
@@ -25,7 +26,7 @@ export function sassStateKey(state: SassState): string {
   const flight = (entry: SassInFlight) =>
     `${rank.get(entry.seq)}@${entry.instruction}${entry.executed ? '' : '!'}${entry.stage === 'queued' ? 'q' : 'x'}${entry.writeIn}~${entry.age}[${entry.registers.join(',')}]` +
     `(${entry.expected.map(([register, v]) => `${register}=${value(v)}`).join(';')})`;
-  const hidden = state.hidden.map((h) => `${h.scoreboard}.${h.cyclesLeft}`).join(',');
+  const hidden = state.hidden.map((h) => `${h.scoreboard}.${h.cyclesLeft}.${rank.get(h.seq) ?? '-'}`).join(',');
   return [
     state.phase, state.pc ?? 'x', state.returns.join('.'), state.stallLeft, state.scoreboards.join('.'), hidden,
     file(state.physical), file(state.logical), state.fixed.map(flight).join(','),

@@ -4,7 +4,7 @@ import { sassActionCode, type SassAction } from './action.js';
 import { sassEnabled } from './enabled.js';
 import type { SassEvent, SassRead } from './event.js';
 import type { SassBounds } from './readiness.js';
-import { AGE_LIMIT, type RegisterValue, type SassInFlight, type SassState } from './state.js';
+import { AGE_LIMIT, type HiddenIncrement, type RegisterValue, type SassInFlight, type SassState } from './state.js';
 
 /** Largest value a scoreboard counter holds (6 bits). */
 export const SASS_SCOREBOARD_MAX = 63;
@@ -41,8 +41,10 @@ export function sassStep(program: SassProgram, state: SassState, action: SassAct
       const event = readSources(state, entry);
       const moved: SassInFlight = { ...entry, stage: 'executing' };
       const queues = state.queues.map((entries, q) => (q === action.queue ? entries.map((e, p) => (p === action.position ? moved : e)) : entries));
-      const scoreboards = adjust(state.scoreboards, program.instructions[entry.instruction]!.control.readScoreboard, -1);
-      return { state: { ...state, queues, scoreboards }, events: [event] };
+      const readScoreboard = program.instructions[entry.instruction]!.control.readScoreboard;
+      const scoreboards = adjust(state.scoreboards, readScoreboard, -1);
+      const hidden = unhide(state.hidden, entry.seq, readScoreboard);
+      return { state: { ...state, queues, scoreboards, hidden }, events: [event] };
     }
     case 'issue': return issue(program, state, action.taken);
   }
@@ -56,8 +58,9 @@ function land(program: SassProgram, state: SassState, entry: SassInFlight, relea
   const age = instruction.unit.kind === 'fixed' ? entry.age : null;
   for (const register of registers) physical[register] = { seq: entry.seq, instruction: entry.instruction, age };
   const scoreboards = release ? adjust(state.scoreboards, instruction.control.writeScoreboard, -1) : state.scoreboards;
+  const hidden = release ? unhide(state.hidden, entry.seq, instruction.control.writeScoreboard) : state.hidden;
   const event: SassEvent = { type: 'write', cycle: state.cycle, instruction: entry.instruction, seq: entry.seq, registers };
-  return { state: { ...state, physical, scoreboards }, events: [event] };
+  return { state: { ...state, physical, scoreboards, hidden }, events: [event] };
 }
 
 /** The reads of an instruction instance against what sequential execution expects. */
@@ -96,10 +99,12 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
   const { readScoreboard, writeScoreboard } = instruction.control;
   const unit = instruction.unit;
   if (unit.kind !== 'none') {
-    for (const scoreboard of [readScoreboard, writeScoreboard]) {
+    // A fixed-latency instruction's read scoreboard is released at issue: it never counts.
+    const counted = unit.kind === 'fixed' ? [writeScoreboard] : [readScoreboard, writeScoreboard];
+    for (const scoreboard of counted) {
       if (scoreboard === null) continue;
       scoreboards = adjust(scoreboards, scoreboard, +1);
-      if (program.visibilityDelay > 0) hidden = [...hidden, { scoreboard, cyclesLeft: program.visibilityDelay }];
+      if (program.visibilityDelay > 0) hidden = [...hidden, { scoreboard, cyclesLeft: program.visibilityDelay, seq }];
       if (scoreboards[scoreboard]! > SASS_SCOREBOARD_MAX) {
         events.push({ type: 'overflow', cycle: state.cycle, instruction: index, scoreboard, value: scoreboards[scoreboard]! });
       }
@@ -115,7 +120,6 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
   } else {
     events.push(readSources(state, entry));
     if (unit.kind === 'fixed') {
-      scoreboards = adjust(scoreboards, readScoreboard, -1);
       fixed = [...fixed, ...fixedEntries(program, instruction, { ...entry, stage: 'executing', expected: [] })];
     }
   }
@@ -192,6 +196,12 @@ function endCycle(state: SassState): SassState {
     fixed: state.fixed.map((entry) => ({ ...entry, writeIn: Math.max(0, entry.writeIn - 1), age: Math.min(AGE_LIMIT, entry.age + 1) })),
     hidden: state.hidden.flatMap((increment) => (increment.cyclesLeft > 1 ? [{ ...increment, cyclesLeft: increment.cyclesLeft - 1 }] : [])),
   };
+}
+
+/** Removes the hidden increment of instance `seq` on `scoreboard`, if it is still hidden. */
+function unhide(hidden: readonly HiddenIncrement[], seq: number, scoreboard: number | null): readonly HiddenIncrement[] {
+  const position = hidden.findIndex((increment) => increment.seq === seq && increment.scoreboard === scoreboard);
+  return position < 0 ? hidden : hidden.filter((_, i) => i !== position);
 }
 
 function without<T>(items: readonly T[], position: number): T[] {
