@@ -10,6 +10,7 @@ import { explorerComparison } from './streamoutBench.js';
 import { compareBench, compareBenchJson, formatCompareBench } from './compareBench.js';
 import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
+import { analysisVersusExhaustive, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
 
 /** One measured row: the same schedules run through the spec and the simulator. */
 interface Row {
@@ -67,9 +68,18 @@ const streamout = explorerComparison();
 const lrcRows = lrcBenchRows({ seed, maxLatency, onProgress: (text) => { if (!json) process.stderr.write(`${text}\n`); } });
 if (!json) process.stderr.write('comparing issue mechanisms (LRC 1 and 2 classes, scoreboards + DEPBAR, interlocks)...\n');
 const comparison = compareBench();
+const corpus = corpusRoot();
+if (!json) process.stderr.write(corpus === null ? 'NVIDIA listings: ../shared/corpus is absent, skipping the listing tables\n' : 'checking the NVIDIA corpus listings, stitched big kernels and mutants...\n');
+const mutationSample = 40;
+const sass = corpus === null ? null : {
+  listings: listingRows(corpus),
+  big: bigKernelRows(corpus, [1000, 3000, 10000]),
+  mutation: mutationRows(corpus, mutationSample, seed),
+  versus: analysisVersusExhaustive(300, seed),
+};
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, lrc: lrcRows, comparison: compareBenchJson(comparison) }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, lrc: lrcRows, comparison: compareBenchJson(comparison), sass }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -108,4 +118,6 @@ if (json) {
   console.log(formatLrcBench(lrcRows));
   console.log('');
   console.log(formatCompareBench(comparison));
+  console.log('');
+  console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, mutationSample, seed));
 }
