@@ -65,7 +65,7 @@ export function stitchedKernel(kernels: readonly LoadedKernel[], size: number): 
   for (let round = 0; instructions.length < size; round++) {
     for (const { program } of kernels) {
       const seam: SassInstruction = {
-        opcode: 'NOP', guard: null, destinations: [], sources: [], readAtIssue: [], unit: { kind: 'none' }, flow: { kind: 'next' }, depbar: null, latencyClass: null,
+        opcode: 'NOP', guard: null, destinations: [], sources: [], readAtIssue: [], unit: { kind: 'none' }, flow: { kind: 'next' }, depbar: null, drains: [], latencyClass: null,
         control: { wait: [0, 1, 2, 3, 4, 5], readScoreboard: null, writeScoreboard: null, yield: false, stall: 15 }, line: 0, column: 0, text: 'NOP (seam)',
       };
       instructions.push(seam, { ...seam, control: { ...seam.control, wait: [] } });

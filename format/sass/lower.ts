@@ -67,7 +67,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): Lower
       flow = resolved as SassFlow;
     }
     return {
-      opcode: line.opcode, guard: line.guard, destinations, sources, readAtIssue: effect.readAtIssue, unit, flow, depbar: effect.depbar, latencyClass: effect.latencyClass,
+      opcode: line.opcode, guard: line.guard, destinations, sources, readAtIssue: effect.readAtIssue, unit, flow, depbar: effect.depbar, drains: effect.drains.map(queueIndex), latencyClass: effect.latencyClass,
       control: line.control, line: line.line, column: line.column, text: line.text,
     };
   });

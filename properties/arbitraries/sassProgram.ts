@@ -44,7 +44,7 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
     destinations: u.kind === 'fixed' && writesPredicate ? [...destinations, 'P0'] : destinations,
     guarded: guarded === 0,
   }));
-  const depbar = fc.record({ scoreboard: fc.constantFrom(0, 1), limit: fc.integer({ min: 0, max: 2 }), control })
+  const depbar = fc.record({ scoreboard: fc.constantFrom(0, 1), limit: fc.integer({ min: 0, max: 2 }), control, drain: fc.integer({ min: 0, max: 3 }) })
     .map((d) => ({ kind: 'depbar' as const, ...d }));
   const branch = fc.record({ target: fc.nat(), guarded: fc.boolean(), control }).map((b) => ({ kind: 'branch' as const, ...b }));
   const exit = fc.record({ control }).map((e) => ({ kind: 'exit' as const, ...e }));
@@ -60,7 +60,7 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
     readAfterWrite: { general: { alu: { alu: 3, mem: 1 } }, predicate: { alu: { guard: 5, alu: 2 } } },
     queues: [{ name: 'mem', ordered: true }, { name: 's2r', ordered: false }],
     instructions: items.map((it, index): SassInstruction => {
-      const base = { opcode: it.kind.toUpperCase(), depbar: null, line: index + 1, column: 1, text: it.kind, latencyClass: it.kind === 'op' ? it.latencyClass : null };
+      const base = { opcode: it.kind.toUpperCase(), depbar: null, drains: [] as number[], line: index + 1, column: 1, text: it.kind, latencyClass: it.kind === 'op' ? it.latencyClass : null };
       const quiet = (c: Control): Control => ({ ...c, readScoreboard: null, writeScoreboard: null });
       switch (it.kind) {
         case 'op': {
@@ -69,7 +69,9 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
           return { ...base, opcode: it.unit.kind === 'fixed' ? 'ALU' : 'LD', guard, destinations: it.destinations, sources, readAtIssue: it.readAtIssue, unit: it.unit, flow: { kind: 'next' }, control: it.control };
         }
         case 'depbar':
-          return { ...base, opcode: 'DEPBAR', guard: null, destinations: [], sources: [], readAtIssue: [], unit: { kind: 'none' }, flow: { kind: 'next' }, control: quiet(it.control), depbar: { scoreboard: it.scoreboard, limit: it.limit } };
+          return { ...base, opcode: 'DEPBAR', guard: null, destinations: [], sources: [], readAtIssue: [], unit: { kind: 'none' }, flow: { kind: 'next' }, control: quiet(it.control), depbar: { scoreboard: it.scoreboard, limit: it.limit },
+            // Sometimes a barrier that drains a queue's reads instead (Maxwell's BAR).
+            ...(it.drain === 0 ? { opcode: 'BAR', depbar: null, drains: [it.scoreboard] } : {}) };
         case 'branch': {
           // Backward targets make loops; only allowed when the shape says so.
           const span = shape.loops ? items.length : items.length - index;

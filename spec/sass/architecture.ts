@@ -99,6 +99,12 @@ export interface OpcodeInfo {
   readonly sourceWidth?: number;
   /** How operands map to registers (default `alu`). */
   readonly operands?: OperandShape;
+  /**
+   * Queues whose instructions must all have read their sources before this one issues
+   * (Maxwell/Pascal `BAR`: maxas' SGEMM rewrites an `STS` address register right after a
+   * `BAR.SYNC`, with no read scoreboard).
+   */
+  readonly drains?: readonly string[];
   /** Key into the table's `sources` for where the figure comes from. */
   readonly source: string;
 }

@@ -44,6 +44,8 @@ export interface InstructionEffects {
    */
   readonly readAtIssue: readonly string[];
   readonly flow: FlowEffect;
+  /** Queues whose instructions must all have read their sources before this one issues (`OpcodeInfo.drains`). */
+  readonly drains: readonly string[];
   /** `DEPBAR.LE SBn, k` (scoreboard and limit as written, 0-based); null for everything else. */
   readonly depbar: { readonly scoreboard: number; readonly limit: number } | null;
   /**
@@ -87,6 +89,7 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
       latencyClass: null,
       readAtIssue: sources.filter(isPredicate),
       flow: { kind: 'next' },
+      drains: [],
       depbar: null,
       unknown: `opcode ${base} is not in the ${table.name} table`,
     };
@@ -103,6 +106,7 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
     latencyClass: latencyClassOf(info, modifiers),
     readAtIssue: sources.filter(isPredicate),
     flow: flow ?? { kind: 'next' },
+    drains: info.drains ?? [],
     depbar: depbarOf(line),
     unknown: flow === null ? `${base} names no target this model can read in '${line.text}'` : null,
   };

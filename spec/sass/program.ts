@@ -54,6 +54,8 @@ export interface SassInstruction {
   readonly readAtIssue: readonly string[];
   readonly unit: SassUnit;
   readonly flow: SassFlow;
+  /** Queues (indices) whose instructions must all have read their sources before this one issues (Maxwell/Pascal `BAR`). */
+  readonly drains: readonly number[];
   /** `DEPBAR.LE SBn, k`: issues only when scoreboard n is at most k. */
   readonly depbar: { readonly scoreboard: number; readonly limit: number } | null;
   readonly control: Control;

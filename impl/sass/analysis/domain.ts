@@ -18,6 +18,13 @@ export interface PendingEntry {
   /** Some instance may not have written its results yet. */
   readonly writesPending: boolean;
   /**
+   * One instance at most is pending, it is guarded, and its guard predicate has not been
+   * written since it issued: a later branch on the same predicate tells whether it executed.
+   */
+  readonly guardIntact: boolean;
+  /** Certainly not executed (its guard was false): it reads and writes nothing, though it still counts on its scoreboards. */
+  readonly skipped: boolean;
+  /**
    * Entries whose newest instance certainly issued after this one's newest instance, on every
    * path here. In an ordered queue, one of those completing proves this one completed.
    */
@@ -48,6 +55,8 @@ export function join(a: AbstractState, b: AbstractState): AbstractState {
       readInstances: Math.max(left.readsPending ? left.readInstances : 0, right.readsPending ? right.readInstances : 0),
       readsPending: left.readsPending || right.readsPending,
       writesPending: left.writesPending || right.writesPending,
+      guardIntact: left.guardIntact && right.guardIntact,
+      skipped: left.skipped && right.skipped,
       after: new Set([...left.after].filter((other) => right.after.has(other))),
     });
   }
@@ -62,6 +71,7 @@ export function sameState(a: AbstractState, b: AbstractState): boolean {
     if (!right) return false;
     if (left.minAge !== right.minAge || left.instances !== right.instances || left.readInstances !== right.readInstances) return false;
     if (left.readsPending !== right.readsPending || left.writesPending !== right.writesPending) return false;
+    if (left.guardIntact !== right.guardIntact || left.skipped !== right.skipped) return false;
     if (left.after.size !== right.after.size || [...left.after].some((other) => !right.after.has(other))) return false;
   }
   return true;

@@ -3,6 +3,7 @@ import { successors } from '../cfg.js';
 import { join, sameState, type AbstractState } from './domain.js';
 import { suspicionKey, type Suspicion } from './suspicion.js';
 import { transfer } from './transfer.js';
+import { refineEdge } from './edge.js';
 
 /** What the analysis found: the abstract state before each instruction and every hazard it cannot rule out. */
 export interface AnalysisResult {
@@ -39,7 +40,8 @@ export function analyze(program: SassProgram): AnalysisResult {
       const { state } = transfer(program, before[index]!, index);
       for (const successor of next[index]!) {
         const old = before[successor];
-        const joined = old ? join(old, state) : state;
+        const edge = refineEdge(program, state, index, successor);
+        const joined = old ? join(old, edge) : edge;
         if (old && sameState(old, joined)) continue;
         before[successor] = joined;
         dirty[successor] = true;

@@ -21,10 +21,28 @@ export function transfer(program: SassProgram, state: AbstractState, index: numb
   let current = state;
   for (const scoreboard of instruction.control.wait) current = retire(program, current, scoreboard, 0, program.visibilityDelay);
   if (instruction.depbar) current = retire(program, current, instruction.depbar.scoreboard, instruction.depbar.limit, program.depbarVisibilityDelay);
+  if (instruction.drains.length > 0) current = drained(program, current, instruction.drains);
   const suspicions = [...readHazards(program, current, index), ...writeHazards(program, current, index)];
   const issued = addEntry(program, current, index);
   suspicions.push(...overflowHazards(program, issued, index));
   return { state: age(program, issued, Math.max(1, instruction.control.stall)), suspicions };
+}
+
+/** Every instruction of the drained queues has read its sources. */
+function drained(program: SassProgram, state: AbstractState, queues: readonly number[]): AbstractState {
+  const next = new Map<number, PendingEntry>();
+  for (const [index, entry] of state) {
+    const unit = program.instructions[index]!.unit;
+    const done = entry.readsPending && unit.kind === 'variable' && queues.includes(unit.queue);
+    if (done && !entry.writesPending) continue;
+    next.set(index, done ? { ...entry, readsPending: false } : entry);
+  }
+  if (next.size === state.size) return next;
+  for (const [index, entry] of next) {
+    const after = new Set([...entry.after].filter((other) => next.has(other)));
+    if (after.size !== entry.after.size) next.set(index, { ...entry, after });
+  }
+  return next;
 }
 
 /** RAW: a source read while a producer of it may not have written (yet, for a fixed latency). */
@@ -34,7 +52,7 @@ function readHazards(program: SassProgram, state: AbstractState, index: number):
   for (const register of instruction.sources) {
     for (const entry of state.values()) {
       const producer = program.instructions[entry.instruction]!;
-      if (!entry.writesPending || !producer.destinations.includes(register)) continue;
+      if (entry.skipped || !entry.writesPending || !producer.destinations.includes(register)) continue;
       if (producer.unit.kind === 'fixed') {
         // Read-after-write latencies count from issue to issue, whenever the reader reads.
         const latency = readLatency(program, producer, register, instruction, instruction.guard?.predicate === register);
@@ -57,6 +75,7 @@ function writeHazards(program: SassProgram, state: AbstractState, index: number)
   for (const register of instruction.destinations) {
     for (const entry of state.values()) {
       const earlier = program.instructions[entry.instruction]!;
+      if (entry.skipped) continue;
       const inOrder = sameOrderedQueue(program, earlier, instruction);
       if (entry.readsPending && !inOrder && queuedSources(earlier).includes(register)) {
         suspicions.push(pair('WAR', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier instruction has read it'));
@@ -106,8 +125,12 @@ function addEntry(program: SassProgram, state: AbstractState, index: number): Ab
   const instruction = program.instructions[index]!;
   const next = new Map<number, PendingEntry>();
   for (const [other, entry] of state) {
-    const follows = other !== index && sameOrderedQueue(program, program.instructions[other]!, instruction);
-    if (other !== index) next.set(other, follows ? { ...entry, after: new Set([...entry.after, index]) } : entry);
+    if (other === index) continue;
+    const follows = sameOrderedQueue(program, program.instructions[other]!, instruction);
+    // Writing a predicate ends what a later branch on it can tell about instructions it guarded.
+    const guard = program.instructions[other]!.guard;
+    const broken = entry.guardIntact && guard !== null && instruction.destinations.includes(guard.predicate);
+    next.set(other, follows || broken ? { ...entry, after: follows ? new Set([...entry.after, index]) : entry.after, guardIntact: entry.guardIntact && !broken } : entry);
   }
   if (instruction.unit.kind === 'none') return next;
   const older = state.get(index);
@@ -124,6 +147,8 @@ function addEntry(program: SassProgram, state: AbstractState, index: number): Ab
     readInstances: Math.min(INSTANCE_CAP, (older?.readsPending ? older.readInstances : 0) + (reads ? 1 : 0)),
     readsPending,
     writesPending,
+    guardIntact: instruction.guard !== null && !(older?.readsPending || older?.writesPending) && !instruction.destinations.includes(instruction.guard.predicate),
+    skipped: false,
     after: new Set(),
   });
   return next;

@@ -59,7 +59,8 @@ const opcodes: Record<string, OpcodeInfo> = {
   B2R: variable('misc', 'conservative', { carryOut: 1, latencyClass: 'alu' }),
   ...each(['CCTL', 'CCTLL', 'CCTLT', 'AST'], variable('misc', 'nak-fixed-latency', { destinations: 0, latencyClass: 'alu' })),
 
-  ...each(['NOP', 'DEPBAR', 'BAR', 'MEMBAR', 'SSY', 'PBK', 'PCNT', 'PRET', 'PEXIT', 'SETCRSPTR', 'SETLMEMBASE', 'BPT', 'SAM', 'RAM', 'R2B'], control('none', 'nak-fixed-latency', { latencyClass: 'alu' })),
+  BAR: control('none', 'maxas-sgemm-bar', { latencyClass: 'alu', drains: ['shared'] }),
+  ...each(['NOP', 'DEPBAR', 'MEMBAR', 'SSY', 'PBK', 'PCNT', 'PRET', 'PEXIT', 'SETCRSPTR', 'SETLMEMBASE', 'BPT', 'SAM', 'RAM', 'R2B'], control('none', 'nak-fixed-latency', { latencyClass: 'alu' })),
   ...each(['BRA', 'BRX', 'JMP', 'JMX'], control('branch', 'maxas-grammar', { latencyClass: 'alu' })),
   ...each(['CAL', 'JCAL'], control('call', 'maxas-grammar', { latencyClass: 'alu' })),
   RET: control('return', 'maxas-grammar', { latencyClass: 'alu' }),

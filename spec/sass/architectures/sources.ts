@@ -34,6 +34,8 @@ export const SOURCES = {
     'shared/corpus/README.md, "What the listings rely on": one queue each for global loads, shared loads and texture, completing in order (ptxas leaves loads without a write scoreboard and waits on a later load of the same queue); S2R results not in order; a waiter right after the instruction setting its scoreboard needs a stall of at least 2 on Maxwell; ~13 cycles for Maxwell predicate producers.',
   'corpus-sm75-visibility':
     'shared/corpus/cuassembler/cudatest.7.sm_75.cuasm (CuAssembler @96a9f72b, ptxas for sm_75): every wait on a scoreboard set within the 5 preceding instructions comes at least 2 cycles after the setter issued (20 waits at exactly 2), never 1.',
+  'maxas-sgemm-bar':
+    'maxas/sgemm_final_128.sass (NervanaSystems/maxas @54eda7af), lines 78-83 and 535-572: STS.128 [R111] with no read barrier, then BAR.SYNC, then LOP.XOR R111 rewrites the address. The hand-scheduled kernel relies on BAR.SYNC waiting until the warp\'s shared-memory instructions have read their operands; modelled as exactly that (results of shared loads are still covered by their scoreboards).',
   'corpus-texture-global-order':
     'cudatest.6.sm_61.cuasm (CuAssembler TestData @96a9f72b), /*0558*/-/*05b0*/: SULD and then LDG both set SB5, and ptxas lets SUST read the SULD result after DEPBAR.LE SB5, 0x1, which is sound only if the LDG cannot complete before the SULD: texture/surface and global loads share one in-order path (the unified L1/texture cache of Maxwell and Pascal). Also /*0488*/-/*0578*/: TEXS results read after DEPBAR.LE SB5, 0x1 with a SULD behind them.',
   'corpus-texture-order':

@@ -11,7 +11,8 @@ export function sassFinished(state: SassState): boolean {
 /**
  * The actions enabled in a state. A due fixed-latency result must be written before the write
  * phase ends; an ordered queue offers only its oldest entry, an unordered one every entry; a
- * guarded instruction may issue with its guard true or false.
+ * guarded instruction may issue with its guard true or false, unless its predicate's value is
+ * already committed to (`SassState.predicates`).
  */
 export function sassEnabled(program: SassProgram, state: SassState, bounds: SassBounds): SassAction[] {
   if (sassFinished(state)) return [];
@@ -37,8 +38,15 @@ export function sassEnabled(program: SassProgram, state: SassState, bounds: Sass
     }
     case 'issue': {
       if (sassIssueBlocker(program, state, bounds) === null) {
-        actions.push({ type: 'issue', taken: true });
-        if (program.instructions[state.pc!]!.guard !== null) actions.push({ type: 'issue', taken: false });
+        const guard = program.instructions[state.pc!]!.guard;
+        const value = guard === null ? undefined : state.predicates[guard.predicate];
+        // A predicate already committed to decides the guard; otherwise either value is possible.
+        if (guard === null || value === undefined) {
+          actions.push({ type: 'issue', taken: true });
+          if (guard !== null) actions.push({ type: 'issue', taken: false });
+        } else {
+          actions.push({ type: 'issue', taken: value !== guard.negated });
+        }
       }
       actions.push({ type: 'tick' });
       return actions;

@@ -18,12 +18,14 @@ export type SassBlocker =
   | { readonly reason: 'stall'; readonly cyclesLeft: number }
   | { readonly reason: 'wait'; readonly scoreboard: number; readonly value: number }
   | { readonly reason: 'depbar'; readonly scoreboard: number; readonly value: number; readonly limit: number }
+  | { readonly reason: 'drain'; readonly queue: number }
   | { readonly reason: 'bound'; readonly what: 'inFlight' | 'calls' };
 
 /**
  * The issue rules: the previous stall has elapsed, every scoreboard of the wait mask reads 0
  * and a `DEPBAR.LE SBn, k` sees at most k, where increments less than `visibilityDelay`
- * (`depbarVisibilityDelay`) cycles old are not seen yet.
+ * (`depbarVisibilityDelay`) cycles old are not seen yet; an instruction that drains queues
+ * waits until their instructions have read their sources.
  */
 export function sassIssueBlocker(program: SassProgram, state: SassState, bounds: SassBounds): SassBlocker | null {
   if (state.pc === null) return { reason: 'exited' };
@@ -37,6 +39,9 @@ export function sassIssueBlocker(program: SassProgram, state: SassState, bounds:
     const { scoreboard, limit } = instruction.depbar;
     const value = visibleCount(state, scoreboard, program.visibilityDelay - program.depbarVisibilityDelay);
     if (value > limit) return { reason: 'depbar', scoreboard, value, limit };
+  }
+  for (const queue of instruction.drains) {
+    if (state.queues[queue]!.some((entry) => entry.stage === 'queued')) return { reason: 'drain', queue };
   }
   if (inFlight(state).length >= bounds.inFlight) return { reason: 'bound', what: 'inFlight' };
   if (instruction.flow.kind === 'call' && state.returns.length >= bounds.calls) return { reason: 'bound', what: 'calls' };

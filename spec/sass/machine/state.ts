@@ -66,6 +66,12 @@ export interface SassState {
   /** What each register holds in sequential execution of the same path; absent = initial value. */
   readonly logical: Readonly<Record<string, RegisterValue>>;
   readonly nextSeq: number;
+  /**
+   * Predicate values sequential execution has committed to: a guard reads its predicate's one
+   * value until an instruction writes the predicate again (absent = not chosen yet, any value).
+   * This keeps `@P0 LDS ...` and a later `@P0 BRA` on the same P0 consistent.
+   */
+  readonly predicates: Readonly<Record<string, boolean>>;
   /** Fixed-latency instructions in flight. */
   readonly fixed: readonly SassInFlight[];
   /** Per queue of the program, its instructions in issue order. */
@@ -85,6 +91,7 @@ export function initialSassState(program: SassProgram): SassState {
     physical: {},
     logical: {},
     nextSeq: 0,
+    predicates: {},
     fixed: [],
     queues: program.queues.map(() => []),
   };

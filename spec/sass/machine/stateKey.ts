@@ -29,6 +29,7 @@ export function sassStateKey(state: SassState): string {
   const hidden = state.hidden.map((h) => `${h.scoreboard}.${h.cyclesLeft}.${rank.get(h.seq) ?? '-'}`).join(',');
   return [
     state.phase, state.pc ?? 'x', state.returns.join('.'), state.stallLeft, state.scoreboards.join('.'), hidden,
+    Object.keys(state.predicates).sort().map((name) => `${name}=${state.predicates[name] ? 1 : 0}`).join(';'),
     file(state.physical), file(state.logical), state.fixed.map(flight).join(','),
     state.queues.map((q) => q.map(flight).join(',')).join('/'),
   ].join('|');

@@ -84,6 +84,11 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
   const sourceNames = taken ? instruction.sources : guard !== undefined ? [guard] : [];
   const expected = sourceNames.map((register) => [register, state.logical[register] ?? null] as const);
   const logical = { ...state.logical };
+  const predicates = { ...state.predicates };
+  if (instruction.guard !== null) predicates[instruction.guard.predicate] = taken !== instruction.guard.negated;
+  if (taken) {
+    for (const register of instruction.destinations) if (register in predicates) delete predicates[register];
+  }
   if (taken && instruction.unit.kind !== 'none') {
     for (const register of instruction.destinations) logical[register] = { seq, instruction: index, age: null };
   }
@@ -125,7 +130,7 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
   }
   const { pc, returns } = nextPc(program, state, index, taken);
   const next: SassState = {
-    ...state, pc, returns, scoreboards, hidden, fixed, queues, logical,
+    ...state, pc, returns, scoreboards, hidden, fixed, queues, logical, predicates,
     nextSeq: seq + 1,
     stallLeft: Math.max(1, instruction.control.stall),
   };

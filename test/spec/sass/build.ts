@@ -24,7 +24,7 @@ function instruction(opcode: string, unit: SassUnit, destinations: readonly stri
   const text = `${guard === undefined ? '' : `@${guard} `}${opcode} ${destinations.join(', ')}${destinations.length > 0 && sources.length > 0 ? ', ' : ''}${sources.join(', ')}`.trim();
   return {
     opcode, guard: guard === undefined ? null : { predicate: guard, negated: false }, destinations, sources: [...sources, ...guardSource],
-    readAtIssue: unit.kind === 'variable' && guard !== undefined ? [guard] : [], unit, flow: { kind: 'next' }, depbar: null,
+    readAtIssue: unit.kind === 'variable' && guard !== undefined ? [guard] : [], unit, flow: { kind: 'next' }, depbar: null, drains: [],
     latencyClass, control: control(fields), line: 0, column: 1, text, ...extra,
   };
 }

@@ -1,0 +1,32 @@
+import type { SassProgram } from '../../../spec/sass/program.js';
+import type { AbstractState, PendingEntry } from './domain.js';
+
+/**
+ * The state on one edge of a guarded control transfer: taking `@P0 BRA` means P0 held, falling
+ * through means it did not. A pending instruction guarded by the same predicate, not written
+ * since, therefore did or did not execute; one that did not is marked `skipped` (the
+ * `@P0 LDS ...; @P0 BRA LOOP` pattern of software-pipelined loops).
+ */
+export function refineEdge(program: SassProgram, state: AbstractState, from: number, to: number): AbstractState {
+  const instruction = program.instructions[from]!;
+  const guard = instruction.guard;
+  const flow = instruction.flow;
+  // Branches and exits only: a return's edges are shared with other returns' sites.
+  if (guard === null || (flow.kind !== 'branch' && flow.kind !== 'exit')) return state;
+  const target = flow.kind === 'branch' ? flow.target : null;
+  if (target === from + 1) return state;
+  const taken = to === target;
+  if (!taken && to !== from + 1) return state;
+  // The predicate's value on this edge.
+  const value = taken !== guard.negated;
+  let refined: Map<number, PendingEntry> | null = null;
+  for (const [index, entry] of state) {
+    const entryGuard = program.instructions[index]!.guard;
+    if (!entry.guardIntact || entry.skipped || entryGuard?.predicate !== guard.predicate) continue;
+    const executed = value !== entryGuard.negated;
+    if (executed) continue;
+    refined ??= new Map(state);
+    refined.set(index, { ...entry, skipped: true });
+  }
+  return refined ?? state;
+}
