@@ -49,7 +49,7 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     if (shown && !hazards.some((known) => sameHazard(known, shown))) hazards.push(shown);
     if (!shown) unconfirmed.push(suspicion);
   }
-  unconfirmed.push(...analysis.suspicions.slice(options.confirmLimit));
+  for (const suspicion of analysis.suspicions.slice(options.confirmLimit)) unconfirmed.push(suspicion);
   if (hazards.length === 0 && unconfirmed.length > 0) {
     const searched = exhaustiveWitness(program, options.maxStates);
     if (searched) hazards.push(searched);
