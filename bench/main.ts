@@ -10,7 +10,7 @@ import { explorerComparison } from './streamoutBench.js';
 import { compareBench, compareBenchJson, formatCompareBench } from './compareBench.js';
 import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
-import { analysisVersusExhaustive, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
+import { analysisVersusExhaustive, annotateRows, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
 
 /** One measured row: the same schedules run through the spec and the simulator. */
 interface Row {
@@ -76,6 +76,7 @@ const sass = corpus === null ? null : {
   big: bigKernelRows(corpus, [1000, 3000, 10000]),
   mutation: mutationRows(corpus, mutationSample, seed),
   versus: analysisVersusExhaustive(300, seed),
+  annotated: annotateRows(corpus, 10, seed),
 };
 
 if (json) {
@@ -119,5 +120,5 @@ if (json) {
   console.log('');
   console.log(formatCompareBench(comparison));
   console.log('');
-  console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, mutationSample, seed));
+  console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, sass.annotated, mutationSample, seed, 10));
 }

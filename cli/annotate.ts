@@ -5,6 +5,9 @@ import { annotateLrcProgram } from '../impl/lrc/annotate.js';
 import { printLrcProgram } from '../format/lrc/print.js';
 import { printProgram } from '../format/hp/print.js';
 import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
+import { isListingFile, SASS_NOTATIONS } from '../format/sass/load.js';
+import type { SassNotation } from '../format/sass/listing.js';
+import { annotateListings } from './sassAnnotate.js';
 
 /** Help text of `hazardproof annotate`. */
 export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
@@ -17,19 +20,38 @@ For a scoreboard program: computes the control fields: scoreboards (at most the 
 stall counts for fixed-latency dependencies, and DEPBAR.LE instructions with the largest safe
 immediates (exploiting in-order reads and writes within each decoupled pipe). Existing control
 fields and DEPBARs are replaced. Prints the program in .hp form, or writes it to OUT. Notes (for
-example scoreboards shared because there are too few) go to standard error.`;
+example scoreboards shared because there are too few) go to standard error.
+
+For an NVIDIA listing (.cuasm, .sass, or --from; --arch and --kernel as for check): strips each
+kernel's control records, derives new ones (a write scoreboard per queue, one read scoreboard,
+waits and stalls repaired until the analysis finds nothing), proves the result, and compares its
+cycles with the compiler's records on the same seeded schedules (--runs N, default 20; --seed N;
+--max-latency N, default 8). The derived kernels go to OUT (-o) in print --to hp form. Exit 0
+when every derived kernel is proved safe.`;
 
 /** `hazardproof annotate`: returns the exit code. */
 export function annotateCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
+      runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' },
+    },
   });
   if (values.help) {
     io.stdout(`${ANNOTATE_USAGE}\n`);
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
+  if (isListingFile(positionals[0]!) || values.from !== undefined) {
+    const from = values.from ?? null;
+    if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
+    return annotateListings(positionals, {
+      from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [],
+      runs: values.runs, seed: values.seed, maxLatency: values['max-latency'], output: values.output,
+    }, io);
+  }
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
   const loaded = readInput(io, () => loadAnyProgram(positionals[0]!));
   if (loaded === null) return 2;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exploreAll } from '../explore/exhaustive.js';
 import { analyze } from '../impl/sass/analysis/fixpoint.js';
 import { confirmSuspicion } from '../impl/sass/confirm.js';
+import { annotateSassProgram } from '../impl/sass/annotate.js';
 import { sassSystem } from '../spec/sass/system.js';
 import type { SassProgram } from '../spec/sass/program.js';
 import { sassProgramArbitrary } from './arbitraries/sassProgram.js';
@@ -48,5 +49,18 @@ describe('fast analysis of kernels with control flow, judged by exhaustive searc
       if (hazards !== 0) return;
       for (const suspicion of analyze(program).suspicions) expect(confirmSuspicion(program, suspicion)).toBeNull();
     }), { numRuns: 200 });
+  });
+
+  it('the annotate pass derives control records that exhaustive search finds hazard-free', () => {
+    let judged = 0;
+    fc.assert(fc.property(sassProgramArbitrary({ maxInstructions: 6, loops: true }), (program) => {
+      const annotated = annotateSassProgram(program);
+      expect(annotated.left, 'the pass left a suspicion it could not repair').toEqual([]);
+      const hazards = exhaustiveHazards(annotated.program, true);
+      if (hazards === null) return;
+      judged++;
+      expect(hazards, 'a hazard in a kernel the pass annotated').toBe(0);
+    }), { numRuns: 150 });
+    expect(judged).toBeGreaterThan(100);
   });
 });

@@ -29,6 +29,13 @@ export interface ConfirmedHazard {
 export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, stepLimit = 200_000): ConfirmedHazard | null {
   const path = pathThrough(program, suspicion.producer, suspicion.consumer);
   if (!path) return null;
+  // Guarded instructions off the pair skipped (their writes could mask the hazard), else executed
+  // (a predicate committed false could stop a branch on the path from going its way).
+  return directedRun(program, suspicion, path, false, stepLimit) ?? directedRun(program, suspicion, path, true, stepLimit);
+}
+
+/** One directed run; `executeGuarded`: guarded instructions other than the pair execute. */
+function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number): ConfirmedHazard | null {
   const held = suspicion.producer;
   const holdRead = suspicion.kind === 'WAR';
   const system = sassSystem(program, DIRECTED_BOUNDS);
@@ -43,7 +50,7 @@ export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, ste
       const found = system.stateFindings(state, enabled);
       return found.length > 0 ? { hazard: pick(found, suspicion), schedule, path: issued } : null;
     }
-    const action = choose(program, state, enabled, path, position, suspicion, isHeld);
+    const action = choose(program, state, enabled, path, position, suspicion, isHeld, executeGuarded);
     const result = system.step(state, action);
     schedule.push(action);
     if (action.type === 'issue') {
@@ -66,6 +73,7 @@ function choose(
   position: number,
   suspicion: Suspicion,
   isHeld: (instruction: number, stage: 'read' | 'write') => boolean,
+  executeGuarded: boolean,
 ): SassAction {
   const instructionOf = (action: SassAction): number | null => {
     if (action.type === 'writeFixed') return state.fixed[action.position]!.instruction;
@@ -89,7 +97,7 @@ function choose(
     const instruction = program.instructions[pc]!;
     const want = position < path.length && path[position] === pc ? path[position + 1] : undefined;
     let taken: boolean;
-    if (instruction.flow.kind === 'next') taken = pc === suspicion.producer || pc === suspicion.consumer;
+    if (instruction.flow.kind === 'next') taken = executeGuarded || pc === suspicion.producer || pc === suspicion.consumer;
     else if (want === undefined) taken = false;
     else taken = !(want === pc + 1 && (instruction.flow.kind !== 'branch' || instruction.flow.target !== pc + 1));
     return issues.find((action) => action.type === 'issue' && action.taken === taken) ?? issues[0]!;

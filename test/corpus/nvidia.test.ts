@@ -2,6 +2,7 @@
  * The checker on real ptxas output (`../shared/corpus`, see its README): no false alarm on any
  * kernel, and a real protection removed is caught.
  */
+import { annotateSassProgram } from '../../impl/sass/annotate.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -105,5 +106,15 @@ describe.skipIf(!haveCorpus)('ptxas listings of the corpus: a dropped wait is ca
     expect(shown, `${where}: ${JSON.stringify(result.hazards.map(({ hazard }) => hazard))}`).toBeDefined();
     const replayed = replayPath(sassSystem(mutated), shown!.schedule);
     expect(replayed.findings).toContainEqual(expect.objectContaining({ kind: 'RAW', register, producer, consumer }));
+  });
+});
+
+describe.skipIf(!haveCorpus)('corpus listings: control records derived from scratch', () => {
+  it.each(LISTINGS)('%s: every kernel, stripped and re-annotated, is proved safe', (listing) => {
+    for (const kernel of load(listing)) {
+      const annotated = annotateSassProgram(kernel.program);
+      expect(annotated.left, kernel.program.name).toEqual([]);
+      expect(checkSassProgram(annotated.program, kernel.notes).verdict, kernel.program.name).toBe('proved-safe');
+    }
   });
 });

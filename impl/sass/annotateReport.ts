@@ -1,0 +1,34 @@
+import type { SassProgram } from '../../spec/sass/program.js';
+import { annotateSassProgram, type SassAnnotation } from './annotate.js';
+import { checkSassProgram, type SassCheckResult } from './check.js';
+import { countCycles } from './cycles.js';
+
+/** A kernel's own control records against the ones the pass derives, on the same schedules. */
+export interface SassAnnotationComparison {
+  readonly annotation: SassAnnotation;
+  /** The verdict on the derived records. */
+  readonly proof: SassCheckResult;
+  readonly runs: number;
+  /** Total cycles over the runs with the compiler's records, and with the derived ones. */
+  readonly compilerCycles: number;
+  readonly derivedCycles: number;
+  /** Runs cut at the issue limit (a long loop), with either records. */
+  readonly cut: number;
+}
+
+/** Annotates a kernel, proves the result, and runs both versions on `runs` seeded schedules. */
+export function compareAnnotation(program: SassProgram, runs: number, seed: number, maxLatency: number): SassAnnotationComparison {
+  const annotation = annotateSassProgram(program);
+  const proof = checkSassProgram(annotation.program, []);
+  let compilerCycles = 0;
+  let derivedCycles = 0;
+  let cut = 0;
+  for (let run = 0; run < runs; run++) {
+    const compiler = countCycles(program, seed + run, maxLatency);
+    const derived = countCycles(annotation.program, seed + run, maxLatency);
+    compilerCycles += compiler.cycles;
+    derivedCycles += derived.cycles;
+    if (!compiler.finished || !derived.finished) cut++;
+  }
+  return { annotation, proof, runs, compilerCycles, derivedCycles, cut };
+}

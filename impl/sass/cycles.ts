@@ -1,0 +1,79 @@
+import { Random } from '../../explore/random.js';
+import type { SassAction } from '../../spec/sass/machine/action.js';
+import type { SassState } from '../../spec/sass/machine/state.js';
+import type { SassProgram } from '../../spec/sass/program.js';
+import { sassSystem } from '../../spec/sass/system.js';
+
+/** What one run took. */
+export interface CycleCount {
+  readonly cycles: number;
+  readonly issued: number;
+  /** False when the run hit the issue limit before the thread exited (a long loop). */
+  readonly finished: boolean;
+}
+
+/** Bounds far above a kernel's needs: a run is cut after this many issues. */
+const ISSUE_LIMIT = 20_000;
+
+/**
+ * Runs a kernel on the reference machine under one seeded schedule and counts its cycles. The
+ * schedule is a property of the issue sequence, not of the control records: the k-th instruction
+ * issued reads its sources `1 + r_k` cycles after issue and writes `1 + w_k` cycles after that
+ * (r_k, w_k below `maxLatency`), and the k-th guard or branch goes the seeded way when the
+ * predicate is still free. Two kernels with the same instructions and different control records
+ * (a compiler's and a pass's) therefore meet the same latencies on the same path, and their
+ * cycle counts compare their stalls and waits alone. Everything issues as soon as it may.
+ */
+export function countCycles(program: SassProgram, seed: number, maxLatency: number): CycleCount {
+  const system = sassSystem(program, { inFlight: 1 << 20, calls: 256 });
+  const random = new Random(seed);
+  const plan: { read: number; write: number; taken: boolean }[] = [];
+  const planFor = (k: number) => {
+    while (plan.length <= k) plan.push({ read: 1 + random.integer(0, maxLatency - 1), write: 1 + random.integer(0, maxLatency - 1), taken: random.next() < 0.5 });
+    return plan[k]!;
+  };
+  const issuedAt = new Map<number, number>();
+  const readAt = new Map<number, number>();
+  let state: SassState = system.initial;
+  let issued = 0;
+  for (;;) {
+    const enabled = system.actions(state);
+    if (enabled.length === 0) return { cycles: state.cycle, issued, finished: true };
+    if (issued >= ISSUE_LIMIT) return { cycles: state.cycle, issued, finished: false };
+    const action = choose(state, enabled, (seq) => planFor(seq), issuedAt, readAt, planFor(state.nextSeq).taken);
+    const result = system.step(state, action);
+    for (const event of result.events) {
+      if (event.type === 'issue') {
+        issuedAt.set(event.seq, event.cycle);
+        issued++;
+      }
+    }
+    if (action.type === 'read') readAt.set(state.queues[action.queue]![action.position]!.seq, state.cycle);
+    state = result.state;
+  }
+}
+
+/** Steps that are due happen; everything else waits; the thread issues when it may. */
+function choose(
+  state: SassState,
+  enabled: readonly SassAction[],
+  plan: (seq: number) => { read: number; write: number },
+  issuedAt: ReadonlyMap<number, number>,
+  readAt: ReadonlyMap<number, number>,
+  taken: boolean,
+): SassAction {
+  for (const action of enabled) {
+    if (action.type === 'writeFixed') return action;
+    if (action.type === 'read') {
+      const seq = state.queues[action.queue]![action.position]!.seq;
+      if (state.cycle >= issuedAt.get(seq)! + plan(seq).read) return action;
+    }
+    if (action.type === 'write') {
+      const seq = state.queues[action.queue]![action.position]!.seq;
+      if (state.cycle >= readAt.get(seq)! + plan(seq).write) return action;
+    }
+  }
+  const issues = enabled.filter((action) => action.type === 'issue');
+  if (issues.length > 0) return issues.find((action) => action.type === 'issue' && action.taken === taken) ?? issues[0]!;
+  return enabled.find((action) => action.type === 'endWrites' || action.type === 'endReads' || action.type === 'tick')!;
+}
