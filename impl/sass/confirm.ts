@@ -88,9 +88,10 @@ function choose(
   if (free.length > 0) return free[0]!;
   const blocker = sassIssueBlocker(program, state, DIRECTED_BOUNDS);
   const stuck = blocker !== null && blocker.reason !== 'stall';
-  // The held step goes only when the thread cannot go on without it.
+  // The held step goes only when the thread cannot go on without it, and after everything else
+  // that can still land has landed (a later write must not be overtaken by the held read).
   const held = enabled.find((action) => instructionOf(action) !== null);
-  if (held && stuck) return held;
+  if (held && stuck && !othersInFlight(program, state, suspicion.producer, suspicion.kind === 'WAR')) return held;
   const issues = enabled.filter((action) => action.type === 'issue');
   if (issues.length > 0) {
     const pc = state.pc!;
@@ -103,6 +104,21 @@ function choose(
     return issues.find((action) => action.type === 'issue' && action.taken === taken) ?? issues[0]!;
   }
   return enabled.find((action) => action.type === 'endWrites' || action.type === 'endReads' || action.type === 'tick') ?? enabled[0]!;
+}
+
+/**
+ * Whether anything besides the held instruction is in flight and can move without it: fixed
+ * latencies, other queues, entries ahead of it in its own queue, and, behind a held write in an
+ * ordered queue, entries that have yet to read.
+ */
+function othersInFlight(program: SassProgram, state: SassState, held: number, holdRead: boolean): boolean {
+  if (state.fixed.length > 0) return true;
+  return state.queues.some((entries, queue) => {
+    const position = entries.findIndex((entry) => entry.instruction === held);
+    if (position < 0 || !program.queues[queue]!.ordered) return entries.some((entry) => entry.instruction !== held);
+    // Behind a held write, later entries can still read; behind a held read, nothing moves.
+    return position > 0 || (!holdRead && entries.slice(position + 1).some((entry) => entry.stage === 'queued'));
+  });
 }
 
 /** The finding that matches the suspicion if the run showed it, else the first (still a real hazard). */
