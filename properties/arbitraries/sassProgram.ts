@@ -7,6 +7,8 @@ export interface SassProgramShape {
   readonly maxInstructions: number;
   /** Allow backward branches (loops). */
   readonly loops: boolean;
+  /** No branches, exits or guards: one path, every instruction executes (what the Z3 encoding takes). */
+  readonly straightLine?: boolean;
 }
 
 const REGISTERS = ['R0', 'R1', 'R2'];
@@ -48,7 +50,9 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
     .map((d) => ({ kind: 'depbar' as const, ...d }));
   const branch = fc.record({ target: fc.nat(), guarded: fc.boolean(), control }).map((b) => ({ kind: 'branch' as const, ...b }));
   const exit = fc.record({ control }).map((e) => ({ kind: 'exit' as const, ...e }));
-  const item = fc.oneof({ weight: 6, arbitrary: operation }, { weight: 1, arbitrary: depbar }, { weight: 2, arbitrary: branch }, { weight: 1, arbitrary: exit });
+  const item = shape.straightLine
+    ? fc.oneof({ weight: 6, arbitrary: operation.map((op) => ({ ...op, guarded: false })) }, { weight: 1, arbitrary: depbar })
+    : fc.oneof({ weight: 6, arbitrary: operation }, { weight: 1, arbitrary: depbar }, { weight: 2, arbitrary: branch }, { weight: 1, arbitrary: exit });
   return fc.record({
     items: fc.array(item, { minLength: 1, maxLength: shape.maxInstructions }),
     visibilityDelay: fc.constantFrom(1, 2),
