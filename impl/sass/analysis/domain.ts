@@ -76,3 +76,15 @@ export function sameState(a: AbstractState, b: AbstractState): boolean {
   }
   return true;
 }
+
+/**
+ * Drops entries that left the state from every `after` set (in place): an instruction no longer
+ * pending is nobody's pending successor. Returns the same map.
+ */
+export function pruneSuccessors(state: Map<number, PendingEntry>): Map<number, PendingEntry> {
+  for (const [index, entry] of state) {
+    const after = new Set([...entry.after].filter((other) => state.has(other)));
+    if (after.size !== entry.after.size) state.set(index, { ...entry, after });
+  }
+  return state;
+}

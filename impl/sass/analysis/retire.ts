@@ -1,5 +1,5 @@
 import type { SassProgram } from '../../../spec/sass/program.js';
-import type { AbstractState, PendingEntry } from './domain.js';
+import { pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { sameOrderedQueue } from './transfer.js';
 
 /**
@@ -45,9 +45,5 @@ export function retire(program: SassProgram, state: AbstractState, scoreboard: n
     if (writesPending || readsPending) next.set(index, { ...entry, writesPending, readsPending });
   }
   if (!changed) return state;
-  for (const [index, entry] of next) {
-    const after = new Set([...entry.after].filter((other) => next.has(other)));
-    if (after.size !== entry.after.size) next.set(index, { ...entry, after });
-  }
-  return next;
+  return pruneSuccessors(next);
 }

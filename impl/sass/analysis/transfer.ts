@@ -1,6 +1,6 @@
 import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
 import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
-import { AGE_CAP, INSTANCE_CAP, type AbstractState, type PendingEntry } from './domain.js';
+import { AGE_CAP, INSTANCE_CAP, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { retire } from './retire.js';
 import type { Suspicion } from './suspicion.js';
 
@@ -38,11 +38,7 @@ function drained(program: SassProgram, state: AbstractState, queues: readonly nu
     next.set(index, done ? { ...entry, readsPending: false } : entry);
   }
   if (next.size === state.size) return next;
-  for (const [index, entry] of next) {
-    const after = new Set([...entry.after].filter((other) => next.has(other)));
-    if (after.size !== entry.after.size) next.set(index, { ...entry, after });
-  }
-  return next;
+  return pruneSuccessors(next);
 }
 
 /** RAW: a source read while a producer of it may not have written (yet, for a fixed latency). */
@@ -164,12 +160,7 @@ function age(program: SassProgram, state: AbstractState, cycles: number): Abstra
     next.set(index, { ...entry, minAge });
   }
   if (next.size === state.size) return next;
-  // Entries that retired are no longer anyone's successor.
-  for (const [index, entry] of next) {
-    const after = new Set([...entry.after].filter((other) => next.has(other)));
-    if (after.size !== entry.after.size) next.set(index, { ...entry, after });
-  }
-  return next;
+  return pruneSuccessors(next);
 }
 
 /** Sources read from the queue (the guard and `readAtIssue` are read at issue). */
