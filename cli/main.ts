@@ -8,6 +8,7 @@ import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';
 import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import { PRINT_USAGE, printCommand } from './print.js';
 import { MUTATE_USAGE, mutateCommand } from './mutate.js';
+import { PROVE_RULES_USAGE, proveRulesCommand } from './proveRules.js';
 import { PROVE_USAGE, proveCommand } from './prove.js';
 import { STREAMOUT_USAGE, streamoutCommand } from './streamout.js';
 
@@ -20,6 +21,7 @@ commands:
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   mutate LISTING... mutation self-test: remove one protection at a time from real listings
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
+  prove-rules     judge seed 004's edge-latency rules (component masks) against per-component timing
   streamout run|check   the distributed stream-output protocol: run scenarios, check traces
   print FILE      print a program in canonical .hp form, or as JSON (--json)
   help [COMMAND]  show help
@@ -33,6 +35,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Pr
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
   mutate: { run: mutateCommand, usage: MUTATE_USAGE },
   prove: { run: proveCommand, usage: PROVE_USAGE },
+  'prove-rules': { run: proveRulesCommand, usage: PROVE_RULES_USAGE },
   streamout: { run: streamoutCommand, usage: STREAMOUT_USAGE },
   print: { run: printCommand, usage: PRINT_USAGE },
 };
