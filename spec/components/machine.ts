@@ -1,0 +1,111 @@
+import { componentAt, type ComponentProgram } from './program.js';
+
+/** A component value: the execution that produced it (issue number), or absent for the initial value. */
+export interface ComponentValue {
+  readonly seq: number;
+  readonly instruction: number;
+  readonly execution: number;
+}
+
+/** A result on its way to a register component. */
+export interface PendingWrite {
+  readonly component: string;
+  readonly value: ComponentValue;
+  /** Fixed latency: cycles until it lands (0 = this cycle); null for a variable-latency result. */
+  readonly landsIn: number | null;
+}
+
+/** The machine: one thread issuing in order, executions one per cycle. */
+export interface ComponentState {
+  readonly cycle: number;
+  /** Next instruction and execution to issue; `next` = instruction count when done. */
+  readonly next: number;
+  readonly execution: number;
+  /** Idle cycles left (`(nopN)`) before the next issue. */
+  readonly idle: number;
+  readonly nextSeq: number;
+  readonly pending: readonly PendingWrite[];
+  readonly physical: Readonly<Record<string, ComponentValue>>;
+  readonly logical: Readonly<Record<string, ComponentValue>>;
+}
+
+/** A step: land a variable result, or end the cycle (issuing if the thread may). */
+export type ComponentAction = { readonly type: 'land'; readonly position: number } | { readonly type: 'cycle' };
+
+/** A read that saw another value than sequential execution. */
+export interface ComponentRead {
+  readonly component: string;
+  readonly seen: ComponentValue | null;
+  readonly expected: ComponentValue | null;
+  readonly reader: ComponentValue;
+}
+
+/** Before the first cycle. */
+export function initialComponentState(): ComponentState {
+  return { cycle: 0, next: 0, execution: 0, idle: 0, nextSeq: 0, pending: [], physical: {}, logical: {} };
+}
+
+/** True when everything issued and landed. */
+export function componentFinished(program: ComponentProgram, state: ComponentState): boolean {
+  return state.next >= program.instructions.length && state.pending.length === 0;
+}
+
+/**
+ * Enabled actions: a variable-latency result may land at any cycle (before the cycle's reads);
+ * `cycle` lands every due fixed result, then issues the next execution when the thread is not
+ * idle and, for a `(sy)` instruction, no variable result is pending.
+ */
+export function componentActions(program: ComponentProgram, state: ComponentState): ComponentAction[] {
+  if (componentFinished(program, state)) return [];
+  const actions: ComponentAction[] = state.pending.flatMap((write, position) => (write.landsIn === null ? [{ type: 'land' as const, position }] : []));
+  actions.push({ type: 'cycle' });
+  return actions;
+}
+
+/** Takes an action; returns the next state, the reads it made, and same-cycle writes to one component (older, newer, component). */
+export function componentStep(program: ComponentProgram, state: ComponentState, action: ComponentAction): { state: ComponentState; reads: ComponentRead[]; clashes: [ComponentValue, ComponentValue, string][] } {
+  if (action.type === 'land') {
+    const write = state.pending[action.position]!;
+    return { state: { ...state, pending: state.pending.filter((_, i) => i !== action.position), physical: { ...state.physical, [write.component]: write.value } }, reads: [], clashes: [] };
+  }
+  // Due fixed results land first: a write at cycle c is seen by reads at cycle c.
+  const physical = { ...state.physical };
+  const due = state.pending.filter((write) => write.landsIn === 0);
+  // Two results landing on one component in one cycle land in an order the machine does not fix.
+  const clashes: [ComponentValue, ComponentValue, string][] = [];
+  due.forEach((write, i) => due.slice(i + 1).forEach((other) => {
+    if (other.component === write.component) clashes.push([write.value, other.value, write.component]);
+  }));
+  for (const write of due) physical[write.component] = write.value;
+  let pending = state.pending.filter((write) => write.landsIn !== 0);
+  let { next, execution, idle, nextSeq } = state;
+  const logical = { ...state.logical };
+  const reads: ComponentRead[] = [];
+  const instruction = program.instructions[next];
+  const blocked = instruction === undefined || idle > 0 || (instruction.sync && execution === 0 && pending.some((write) => write.landsIn === null));
+  if (!blocked) {
+    const value: ComponentValue = { seq: nextSeq, instruction: next, execution };
+    for (const source of instruction.sources) {
+      if (source.kind !== 'register') continue;
+      const component = componentAt(source, execution);
+      reads.push({ component, seen: physical[component] ?? null, expected: logical[component] ?? null, reader: value });
+    }
+    if (instruction.destination) {
+      const component = componentAt(instruction.destination, execution);
+      logical[component] = value;
+      pending = [...pending, { component, value, landsIn: instruction.latency === 'variable' ? null : instruction.latency }];
+    }
+    nextSeq++;
+    if (execution < instruction.repeat) execution++;
+    else {
+      next++;
+      execution = 0;
+      idle = instruction.nops;
+    }
+  } else if (idle > 0) {
+    idle--;
+  }
+  // Time passes for fixed results (a latency of 1 lands in the next cycle).
+  pending = pending.map((write) => (write.landsIn === null ? write : { ...write, landsIn: write.landsIn - 1 }));
+  return { state: { cycle: state.cycle + 1, next, execution, idle, nextSeq, pending, physical, logical }, reads, clashes };
+}

@@ -1,0 +1,53 @@
+/**
+ * Programs of a fixed-latency, non-interlocked machine whose scalar instructions repeat over the
+ * components of their operands (seed 004; ir3's `(rptN)`, `(r)`, `(nopN)`). Definitions only.
+ */
+
+/** One component of a register operand: `r3.z` is register `r3`, component 2. */
+export interface ComponentRegister {
+  readonly kind: 'register';
+  /** Register name without the component (`r3`, `hr4`). */
+  readonly register: string;
+  /** Component of the first execution: 0..3 for x, y, z, w. */
+  readonly component: number;
+  /** Whether the component index moves to the next component at each repetition (ir3: the destination, and sources marked `(r)`). */
+  readonly increments: boolean;
+}
+
+/** An operand that carries no dependence (a constant, an immediate). */
+export interface OtherOperand {
+  readonly kind: 'other';
+  readonly text: string;
+}
+
+/** One instruction: `repeat + 1` executions, one per cycle, then `nops` idle cycles. */
+export interface ComponentInstruction {
+  readonly opcode: string;
+  readonly repeat: number;
+  readonly nops: number;
+  readonly destination: ComponentRegister | null;
+  readonly sources: readonly (ComponentRegister | OtherOperand)[];
+  /**
+   * Cycles from an execution to its result (a write at cycle c is seen by reads at cycle c), or
+   * `variable` for a non-deterministic producer (texture, memory): any time after issue.
+   */
+  readonly latency: number | 'variable';
+  /** `(sy)`: waits until no variable-latency result is pending. */
+  readonly sync: boolean;
+  readonly line: number;
+  readonly text: string;
+}
+
+/** A straight-line program of this machine. */
+export interface ComponentProgram {
+  readonly instructions: readonly ComponentInstruction[];
+}
+
+/** The register component execution `execution` of an operand touches: `r3.w` -> `r3.w`, or the next component when it increments. */
+export function componentAt(operand: ComponentRegister, execution: number): string {
+  const index = operand.increments ? operand.component + execution : operand.component;
+  // Components past w continue into the next register (ir3 registers are consecutive vec4s).
+  const register = /^(h?r)(\d+)$/.exec(operand.register);
+  if (register && index > 3) return `${register[1]}${Number(register[2]) + Math.floor(index / 4)}.${'xyzw'[index % 4]}`;
+  return `${operand.register}.${'xyzw'[index % 4]}`;
+}

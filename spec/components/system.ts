@@ -1,0 +1,71 @@
+import type { TransitionSystem } from '../../explore/transitionSystem.js';
+import { classifyRead } from '../oracle/classify.js';
+import {
+  componentActions, componentStep, initialComponentState,
+  type ComponentAction, type ComponentRead, type ComponentState, type ComponentValue,
+} from './machine.js';
+import type { ComponentProgram } from './program.js';
+
+/** A per-component hazard: the two instructions (and their executions) and the component. */
+export interface ComponentFinding {
+  readonly kind: 'RAW' | 'WAR' | 'WAW';
+  readonly component: string;
+  readonly producer: { readonly instruction: number; readonly execution: number };
+  readonly consumer: { readonly instruction: number; readonly execution: number };
+  readonly cycle: number;
+}
+
+/** The component machine as a transition system, judged per component against sequential execution. */
+export type ComponentSystem = TransitionSystem<ComponentState, ComponentAction, ComponentRead, ComponentFinding>;
+
+/** The machine of a program with its oracle (reads as they happen, the final registers at the end). */
+export function componentSystem(program: ComponentProgram): ComponentSystem {
+  return {
+    initial: initialComponentState(),
+    actions: (state) => componentActions(program, state),
+    step(state, action) {
+      const result = componentStep(program, state, action);
+      const pending = new Set(result.state.pending.map((write) => write.value.seq));
+      const findings = result.reads.flatMap((read) => judge(read, state.cycle, pending));
+      for (const [older, newer, component] of result.clashes) {
+        findings.push({ kind: 'WAW', component, producer: { instruction: older.instruction, execution: older.execution }, consumer: { instruction: newer.instruction, execution: newer.execution }, cycle: state.cycle });
+      }
+      return { state: result.state, events: result.reads, findings };
+    },
+    key: componentStateKey,
+    stateFindings: (state, actions) => (actions.length === 0 ? finalFindings(state) : []),
+    findingKey: (finding) => `${finding.kind}:${finding.component}:${finding.producer.instruction}.${finding.producer.execution}:${finding.consumer.instruction}.${finding.consumer.execution}`,
+  };
+}
+
+function judge(read: ComponentRead, cycle: number, pending: ReadonlySet<number>): ComponentFinding[] {
+  const values = new Map<number, ComponentValue>([[read.reader.seq, read.reader]]);
+  if (read.seen) values.set(read.seen.seq, read.seen);
+  if (read.expected) values.set(read.expected.seq, read.expected);
+  const hazard = classifyRead({ warp: 0, register: read.component, reader: read.reader.seq, seen: read.seen?.seq ?? null, expected: read.expected?.seq ?? null, cycle }, (seq) => !pending.has(seq));
+  if (!hazard) return [];
+  const at = (seq: number) => ({ instruction: values.get(seq)!.instruction, execution: values.get(seq)!.execution });
+  return [{ kind: hazard.kind, component: read.component, producer: at(hazard.producer), consumer: at(hazard.consumer), cycle }];
+}
+
+function finalFindings(state: ComponentState): ComponentFinding[] {
+  return Object.entries(state.logical).flatMap(([component, last]) => {
+    const landed = state.physical[component];
+    if (!landed || landed.seq === last.seq) return [];
+    return [{ kind: 'WAW' as const, component, producer: { instruction: landed.instruction, execution: landed.execution }, consumer: { instruction: last.instruction, execution: last.execution }, cycle: state.cycle }];
+  });
+}
+
+/** Identity of a state: issue numbers ranked, the cycle left out (no rule reads it). */
+function componentStateKey(state: ComponentState): string {
+  const seqs = new Set<number>();
+  const note = (value: ComponentValue) => seqs.add(value.seq);
+  Object.values(state.physical).forEach(note);
+  Object.values(state.logical).forEach(note);
+  state.pending.forEach((write) => note(write.value));
+  const rank = new Map([...seqs].sort((a, b) => a - b).map((seq, i) => [seq, i]));
+  const value = (v: ComponentValue) => `${rank.get(v.seq)}@${v.instruction}.${v.execution}`;
+  const file = (values: Readonly<Record<string, ComponentValue>>) => Object.keys(values).sort().map((name) => `${name}=${value(values[name]!)}`).join(';');
+  const pending = state.pending.map((write) => `${write.component}<${value(write.value)}:${write.landsIn ?? 'v'}`).join(',');
+  return `${state.next}.${state.execution}.${state.idle}|${pending}|${file(state.physical)}|${file(state.logical)}`;
+}
