@@ -37,35 +37,32 @@ interface Ir3OperandBase {
   readonly flags: readonly string[];
 }
 
-/** A general-purpose register `r3.x` (full) or `hr4.y` (half), or a relative one `r<a0.x + 4>`. */
-export interface Ir3RegisterOperand extends Ir3OperandBase {
-  readonly kind: 'register';
+/** What register and constant operands share: a file, an index and a component, possibly relative to a0.x. */
+export interface Ir3IndexedOperand extends Ir3OperandBase {
   readonly file: 'full' | 'half';
   /** Register number: 3 for `r3.x`. For a relative operand, `offset >> 2`. */
   readonly index: number;
   /** Component: 0..3 for x..w. For a relative operand, `offset & 3`. */
   readonly component: Ir3Component;
   /**
-   * Whether the register advances under `(rptN)`: always true for a destination (Mesa repeats
+   * Whether the operand advances under `(rptN)`: always true for a destination (Mesa repeats
    * destinations unconditionally), true for a source only when written with `(r)`.
    */
   readonly repeatIncrements: boolean;
-  /** `r<a0.x + 4>`: the register is a0.x plus `offset` components. Absent when not relative. */
+  /** `r<a0.x + 4>`: the operand is a0.x plus `offset` components. Absent when not relative. */
   readonly relative?: boolean;
   /** Offset in components (scalar registers) from a0.x, for a relative operand. */
   readonly offset?: number;
 }
 
+/** A general-purpose register `r3.x` (full) or `hr4.y` (half), or a relative one `r<a0.x + 4>`. */
+export interface Ir3RegisterOperand extends Ir3IndexedOperand {
+  readonly kind: 'register';
+}
+
 /** A constant register `c12.z` / `hc3.x`, or a relative one `c<a0.x + 8>`. */
-export interface Ir3ConstOperand extends Ir3OperandBase {
+export interface Ir3ConstOperand extends Ir3IndexedOperand {
   readonly kind: 'const';
-  readonly file: 'full' | 'half';
-  readonly index: number;
-  readonly component: Ir3Component;
-  /** `(r)c0.x`: the constant advances under `(rptN)`. */
-  readonly repeatIncrements: boolean;
-  readonly relative?: boolean;
-  readonly offset?: number;
 }
 
 /** A special register: the predicate `p0.x` (`!p0.x` has the flag `not`), `a0.x`, `a1.x`, `up0.x`, `rt0.x`. */
