@@ -6,7 +6,7 @@
  */
 import type { ArchitectureTable } from '../../spec/sass/architecture.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
-import type { ReadAfterWriteMatrices, SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
+import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
 
 /**
@@ -72,16 +72,9 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): Lower
     };
   });
   return {
-    program: { name: kernel.name, architecture: table.name, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: matrices(table), instructions },
+    program: { name: kernel.name, architecture: table.name, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
     notes,
   };
-}
-
-/** The table's read-after-write matrices without their citation. */
-function matrices(table: ArchitectureTable): ReadAfterWriteMatrices | null {
-  if (!table.readAfterWrite) return null;
-  const { source: _source, ...byFile } = table.readAfterWrite;
-  return byFile;
 }
 
 type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call' | 'unsupported'; readonly why: string };

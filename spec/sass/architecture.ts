@@ -2,6 +2,9 @@
  * An architecture's opcode table: what each opcode does to the model (fixed or variable
  * latency, which queue, how many leading operands it writes), each figure with its source.
  */
+import type { ReadAfterWriteMatrices } from './program.js';
+
+export type { LatencyMatrix } from './program.js';
 
 /**
  * How an opcode's operands map to registers, beyond "the leading `destinations` operands are
@@ -109,20 +112,13 @@ export interface OpcodeInfo {
   readonly source: string;
 }
 
-/** Cycles from a fixed-latency writer class to a reader class: `matrix[writer][reader]`. */
-export type LatencyMatrix = Readonly<Record<string, Readonly<Record<string, number>>>>;
-
 /**
  * Read-after-write latencies by (writer class, reader class), per register file of the value:
  * R and CC (`general`), P (`predicate`), UR (`uniform`), UP (`uniformPredicate`). The reader
  * `guard` is a guard predicate read. A pair missing here falls back to the writer's latency
  * (the maximum over readers), so the matrices only ever shorten a wait, as their source allows.
  */
-export interface ReadAfterWrite {
-  readonly general?: LatencyMatrix;
-  readonly predicate?: LatencyMatrix;
-  readonly uniform?: LatencyMatrix;
-  readonly uniformPredicate?: LatencyMatrix;
+export interface ReadAfterWrite extends ReadAfterWriteMatrices {
   /** Key into the table's `sources`. */
   readonly source: string;
 }

@@ -5,9 +5,9 @@
  * Ampere, maxas' read delays on Maxwell/Pascal); otherwise it is the producer's latency for that
  * register, the maximum over consumers.
  */
-import type { ArchitectureTable, LatencyMatrix } from './architecture.js';
+import type { ArchitectureTable } from './architecture.js';
 import type { InstructionEffects } from './effects.js';
-import { fileOf } from './operandRegisters.js';
+import { pairLatency } from './latency.js';
 
 /**
  * Cycles from `producer`'s issue until `consumer` may read `register` (one of the producer's
@@ -22,24 +22,6 @@ export function readAfterWriteLatency(
   asGuard = false,
 ): number {
   const worst = producer.destinationLatencies[register] ?? (producer.unit.kind === 'fixed' ? producer.unit.latency : 0);
-  if (consumer === null || producer.latencyClass === null) return worst;
-  const reader = asGuard ? 'guard' : consumer.latencyClass;
-  if (reader === null) return worst;
-  const value = matrixFor(table, register)?.[producer.latencyClass]?.[reader];
-  return value === undefined ? worst : Math.min(value, worst);
-}
-
-function matrixFor(table: ArchitectureTable, register: string): LatencyMatrix | undefined {
-  const matrices = table.readAfterWrite;
-  if (matrices === undefined) return undefined;
-  switch (fileOf(register)) {
-    case 'P':
-      return matrices.predicate;
-    case 'UR':
-      return matrices.uniform;
-    case 'UP':
-      return matrices.uniformPredicate;
-    default:
-      return matrices.general;
-  }
+  if (consumer === null) return worst;
+  return pairLatency(table.readAfterWrite, register, producer.latencyClass, asGuard ? 'guard' : consumer.latencyClass, worst);
 }
