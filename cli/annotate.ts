@@ -5,9 +5,9 @@ import { annotateLrcProgram } from '../impl/lrc/annotate.js';
 import { printLrcProgram } from '../format/lrc/print.js';
 import { printProgram } from '../format/hp/print.js';
 import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
-import { isListingFile, SASS_NOTATIONS } from '../format/sass/load.js';
-import type { SassNotation } from '../format/sass/listing.js';
+import { isListingFile } from '../format/sass/load.js';
 import { annotateListings } from './sassAnnotate.js';
+import { listingOptions } from './sassCheck.js';
 
 /** Help text of `hazardproof annotate`. */
 export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
@@ -45,10 +45,8 @@ export function annotateCommand(args: string[], io: CliIo): number {
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
-    const from = values.from ?? null;
-    if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
     return annotateListings(positionals, {
-      from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [],
+      ...listingOptions(values),
       runs: values.runs, seed: values.seed, maxLatency: values['max-latency'], output: values.output,
     }, io);
   }

@@ -16,9 +16,8 @@ import { checkLrcProgram } from '../impl/lrc/check.js';
 import { lrcCheckJson, meetsLrcExpectation, renderLrcCheckText, type LrcFileCheck } from '../reports/lrc/checkReport.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
-import { isListingFile, SASS_NOTATIONS } from '../format/sass/load.js';
-import type { SassNotation } from '../format/sass/listing.js';
-import { checkListings } from './sassCheck.js';
+import { isListingFile } from '../format/sass/load.js';
+import { checkListings, listingOptions } from './sassCheck.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -74,10 +73,8 @@ export function checkCommand(args: string[], io: CliIo): number {
     if (listings.length !== positionals.length && values.from === undefined) {
       throw new UsageError(`check listings and .hp programs in separate runs (listings: ${listings.join(', ')})`);
     }
-    const from = values.from ?? null;
-    if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
     return checkListings(positionals, {
-      from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [],
+      ...listingOptions(values),
       json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null,
     }, io);
   }

@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { SASS_NOTATIONS } from '../format/sass/load.js';
-import type { SassNotation } from '../format/sass/listing.js';
 import { caughtShare, runMutationCampaign } from '../impl/sass/mutationCampaign.js';
 import { integerOption, progressLine, UsageError, type CliIo } from './io.js';
-import { loadKernels } from './sassCheck.js';
+import { listingOptions, loadKernels } from './sassCheck.js';
 
 /** Help text of `hazardproof mutate`. */
 export const MUTATE_USAGE = `usage: hazardproof mutate LISTING... [options]
@@ -35,11 +33,10 @@ export function mutateCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('mutate needs at least one listing');
-  const from = values.from ?? null;
-  if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
+  const options = listingOptions(values);
   const sample = integerOption('sample', values.sample, 200, 1);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
-  const kernels = loadKernels(positionals, { from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [] }, io);
+  const kernels = loadKernels(positionals, options, io);
   if (kernels === null) return 2;
   const progress = progressLine(io);
   const lines = ['kernel                                    mutants  checked  proved-safe  caught  undecided  caught share'];

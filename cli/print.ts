@@ -3,10 +3,9 @@ import { programToJson } from '../format/hp/json.js';
 import { printProgram } from '../format/hp/print.js';
 import { printLrcProgram } from '../format/lrc/print.js';
 import { loadAnyProgram } from './programs.js';
-import { isListingFile, SASS_NOTATIONS } from '../format/sass/load.js';
-import type { SassNotation } from '../format/sass/listing.js';
+import { isListingFile } from '../format/sass/load.js';
 import { printSassProgram } from '../format/sass/print.js';
-import { loadKernels } from './sassCheck.js';
+import { listingOptions, loadKernels } from './sassCheck.js';
 import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** Help text of `hazardproof print`. */
@@ -36,9 +35,7 @@ export function printCommand(args: string[], io: CliIo): number {
   if (values.to !== undefined && values.to !== 'hp') throw new UsageError(`--to expects hp, got '${values.to}'`);
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
     if (values.json) throw new UsageError('--json: listings print as .hp-style text (--to hp)');
-    const from = values.from ?? null;
-    if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
-    const kernels = loadKernels(positionals, { from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [] }, io);
+    const kernels = loadKernels(positionals, listingOptions(values), io);
     if (kernels === null) return 2;
     const text = kernels.map((kernel) => printSassProgram(kernel.program, kernel.file)).join('\n');
     if (values.output) writeFileAtomic(values.output, text);

@@ -10,12 +10,21 @@ import { kernelCheckJson, renderKernelCheck, type KernelCheck } from '../reports
 import { parseSassActionCode } from '../spec/sass/machine/action.js';
 import { sassSystem } from '../spec/sass/system.js';
 import { progressLine, readInput, UsageError, type CliIo } from './io.js';
+import { SASS_NOTATIONS } from '../format/sass/load.js';
+import type { SassNotation } from '../format/sass/listing.js';
 
 /** What `check` was asked to do with listings. */
 export interface ListingCheckRequest extends ListingOptions {
   readonly json: boolean;
   readonly expect: boolean;
   readonly replay: string | null;
+}
+
+/** `--from`, `--arch` and `--kernel` as every listing command takes them; a usage error for an unknown notation. */
+export function listingOptions(values: { readonly from?: string; readonly arch?: string; readonly kernel?: readonly string[] }): ListingOptions {
+  const from = values.from ?? null;
+  if (from !== null && !(SASS_NOTATIONS as readonly string[]).includes(from)) throw new UsageError(`--from expects ${SASS_NOTATIONS.join(', ')}, got '${from}'`);
+  return { from: from as SassNotation | null, architecture: values.arch ?? null, kernels: values.kernel ?? [] };
 }
 
 /** Reads every listing before any work starts; null (problems printed) when any has a mistake. */
