@@ -16,7 +16,7 @@ import { compareAnnotation } from '../impl/sass/annotateReport.js';
 import { caughtShare, runMutationCampaign, type MutationTally } from '../impl/sass/mutationCampaign.js';
 import { sassProgramArbitrary } from '../properties/arbitraries/sassProgram.js';
 import { formatTable } from '../reports/table.js';
-import type { SassInstruction, SassProgram } from '../spec/sass/program.js';
+import type { SassInstruction, SassProgram, SassQueue, SassUnit } from '../spec/sass/program.js';
 import { sassSystem } from '../spec/sass/system.js';
 
 /** The ptxas- and maxas-generated listings of the corpus, relative to it. */
@@ -80,7 +80,7 @@ export function stitchedKernel(kernels: readonly LoadedKernel[], size: number): 
         instructions.push({
           ...instruction,
           flow: leaves ? { kind: 'next' } : flow.kind === 'branch' || flow.kind === 'call' ? { ...flow, target: flow.target + offset } : flow,
-          unit: instruction.unit.kind === 'variable' ? { kind: 'variable', queue: queues.findIndex((queue) => queue.name === program.queues[(instruction.unit as { queue: number }).queue]!.name) } : instruction.unit,
+          unit: renumberQueue(instruction.unit, program, queues),
         });
       });
       if (instructions.length >= size) break;
@@ -88,6 +88,13 @@ export function stitchedKernel(kernels: readonly LoadedKernel[], size: number): 
     if (round > 1000) break;
   }
   return { ...first, name: `stitched-${instructions.length}`, queues, instructions };
+}
+
+/** A variable-latency unit's queue as an index into the stitched kernel's queues (matched by name). */
+function renumberQueue(unit: SassUnit, program: SassProgram, queues: readonly SassQueue[]): SassUnit {
+  if (unit.kind !== 'variable') return unit;
+  const name = program.queues[unit.queue]!.name;
+  return { kind: 'variable', queue: queues.findIndex((queue) => queue.name === name) };
 }
 
 /** One big-kernel row. */

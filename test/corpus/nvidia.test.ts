@@ -3,6 +3,7 @@
  * kernel, and a real protection removed is caught.
  */
 import { annotateSassProgram } from '../../impl/sass/annotate.js';
+import { GENERATED_LISTINGS } from '../../bench/sassBench.js';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,14 +18,8 @@ const corpus = resolve(packageRoot(), '../shared/corpus');
 const haveCorpus = existsSync(corpus);
 if (!haveCorpus) console.warn(`NVIDIA corpus tests skipped: ${corpus} is absent`);
 
-/** The ptxas-generated listings and maxas' hand-scheduled SGEMM (assembled by maxas): none has a false alarm. */
-const LISTINGS = [
-  'cuassembler/cudatest.7.sm_75.cuasm',
-  'cuassembler/cudatest.6.sm_61.cuasm',
-  'cuassembler/regbank_test.template.sm_50.cuasm',
-  'maxas/ptxas_memory.sm_52.sass',
-  'maxas/sgemm_final_128.sass',
-];
+/** The ptxas-generated listings and maxas' hand-scheduled SGEMM (assembled by maxas): none has a false alarm. The bench reports the same list. */
+const LISTINGS = GENERATED_LISTINGS;
 
 function load(listing: string): LoadedKernel[] {
   return haveCorpus ? loadListingKernels(join(corpus, listing), { from: null, architecture: null, kernels: [] }) : [];
