@@ -18,6 +18,7 @@ import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
 import { checkListings, listingOptions } from './sassCheck.js';
+import { checkIr3Files, isIr3File } from './ir3Check.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -45,6 +46,8 @@ NVIDIA listings (.cuasm, .sass, or any file with --from) are decided kernel by k
 analysis of every path, loop count and latency; a suspected hazard is reported as a hazard only
 when a concrete schedule on the reference machine shows it:
   --from cuasm|maxas|turingas|cuobjdump   notation (default: from the extension and content)
+  --from ir3                     Adreno ir3 (Mesa's computerator .asm and CI .log files, also by
+                                 extension): each straight-line shader on the component machine
   --arch sm_50|sm_52|sm_61|sm_70|sm_75|sm_80|sm_86   architecture when the listing does not say
   --kernel NAME                  check only this kernel (repeatable); needed with --replay
 
@@ -68,6 +71,9 @@ export function checkCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('check needs at least one program file');
+  if (values.from === 'ir3' || positionals.every(isIr3File)) {
+    return checkIr3Files(positionals, values.json ?? false, values.expect ?? false, io);
+  }
   const listings = positionals.filter(isListingFile);
   if (values.from !== undefined || listings.length > 0) {
     if (listings.length !== positionals.length && values.from === undefined) {

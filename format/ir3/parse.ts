@@ -28,6 +28,8 @@ import type {
   Ir3SpecialOperand,
 } from './listing.js';
 
+import { OPCODE_CATEGORY } from './opcodes.js';
+
 const INSTRUCTION_FLAGS: ReadonlySet<string> = new Set<Ir3InstructionFlag>(['sy', 'ss', 'jp', 'eq', 'sat', 'ul']);
 const FLAG_LIST = '(sy), (ss), (jp), (eq), (sat), (ul), (rptN) or (nopN)';
 
@@ -46,28 +48,7 @@ const NO_DESTINATION: ReadonlySet<string> = new Set([
 ]);
 
 /** Every opcode root Mesa's lexer and disassembler know. */
-const OPCODE_ROOTS: ReadonlySet<string> = new Set([
-  ...NO_DESTINATION,
-  // category 1
-  'mov', 'cov', 'mova', 'mova1', 'movmsk', 'swz', 'gat', 'sct', 'movs',
-  // category 2
-  'add', 'min', 'max', 'mul', 'sign', 'cmps', 'absneg', 'cmpv', 'floor', 'ceil', 'rndne', 'rndaz', 'trunc', 'sub', 'and',
-  'or', 'not', 'xor', 'mull', 'bfrev', 'clz', 'shl', 'shr', 'ashr', 'bary', 'flat', 'mgen', 'getbit', 'setrm', 'cbits',
-  'shb', 'msad',
-  // category 3
-  'mad', 'madsh', 'sel', 'sad', 'shrm', 'shlm', 'shrg', 'shlg', 'andg', 'dp2acc', 'dp4acc', 'wmm',
-  // category 4
-  'rcp', 'rsq', 'log2', 'exp2', 'sin', 'cos', 'sqrt', 'hrsq', 'hlog2', 'hexp2',
-  // category 5
-  'isam', 'isaml', 'isamm', 'sam', 'samb', 'saml', 'samgq', 'getlod', 'conv', 'convm', 'getsize', 'getbuf', 'getpos',
-  'getinfo', 'dsx', 'dsy', 'gather4r', 'gather4g', 'gather4b', 'gather4a', 'samgp0', 'samgp1', 'samgp2', 'samgp3',
-  'dsxpp', 'dsypp', 'rgetpos', 'rgetinfo', 'brcst', 'quad_shuffle',
-  // category 6
-  'ldg', 'ldl', 'ldp', 'ldib', 'g2l', 'ldlw', 'resfmt', 'resinfo', 'resbase', 'atomic', 'ldgb', 'ldc', 'ldlv', 'getspid',
-  'getwid', 'getfiberid', 'shfl', 'ray_intersection', 'pipr', 'pipc', 'endls',
-  // category 7
-  'alias',
-]);
+const OPCODE_ROOTS: ReadonlySet<string> = new Set(Object.keys(OPCODE_CATEGORY));
 
 /** Types written in parentheses after an opcode: `sam (f32)(xyzw)r0.x, ...`. */
 const TYPE_MODIFIERS: ReadonlySet<string> = new Set(['f16', 'f32', 'u16', 'u32', 's16', 's32', 'u8', 'u8_32', 'u64', 'b16', 'b32']);

@@ -5,7 +5,12 @@ export interface ComponentValue {
   readonly seq: number;
   readonly instruction: number;
   readonly execution: number;
+  /** Once landed, for a fixed-latency result: cycles since its execution issued (capped at `AGE_LIMIT`). */
+  readonly age?: number;
 }
+
+/** Ages past every latency modelled mean the same; capping keeps the state space finite. */
+export const AGE_LIMIT = 16;
 
 /** A result on its way to a register component. */
 export interface PendingWrite {
@@ -13,6 +18,9 @@ export interface PendingWrite {
   readonly value: ComponentValue;
   /** Fixed latency: cycles until it lands (0 = this cycle); null for a variable-latency result. */
   readonly landsIn: number | null;
+  /** Fixed latency: the age the value has when it lands. Variable: its sync class. */
+  readonly latency: number | null;
+  readonly syncClass: 'sy' | 'ss' | null;
 }
 
 /** The machine: one thread issuing in order, executions one per cycle. */
@@ -32,12 +40,14 @@ export interface ComponentState {
 /** A step: land a variable result, or end the cycle (issuing if the thread may). */
 export type ComponentAction = { readonly type: 'land'; readonly position: number } | { readonly type: 'cycle' };
 
-/** A read that saw another value than sequential execution. */
+/** A read, what it saw and what sequential execution says it should see. */
 export interface ComponentRead {
   readonly component: string;
   readonly seen: ComponentValue | null;
   readonly expected: ComponentValue | null;
   readonly reader: ComponentValue;
+  /** The expected value has landed but is not old enough for this reader's class yet. */
+  readonly early: boolean;
 }
 
 /** Before the first cycle. */
@@ -53,7 +63,7 @@ export function componentFinished(program: ComponentProgram, state: ComponentSta
 /**
  * Enabled actions: a variable-latency result may land at any cycle (before the cycle's reads);
  * `cycle` lands every due fixed result, then issues the next execution when the thread is not
- * idle and, for a `(sy)` instruction, no variable result is pending.
+ * idle and, for a `(sy)`/`(ss)` instruction, no variable result of those classes is pending.
  */
 export function componentActions(program: ComponentProgram, state: ComponentState): ComponentAction[] {
   if (componentFinished(program, state)) return [];
@@ -70,7 +80,7 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   }
   // Due fixed results land first: a write at cycle c is seen by reads at cycle c.
   const physical = { ...state.physical };
-  const due = state.pending.filter((write) => write.landsIn === 0);
+  const due = state.pending.filter((write) => write.landsIn === 0).map((write) => ({ ...write, value: { ...write.value, age: write.latency! } }));
   // Two results landing on one component in one cycle land in an order the machine does not fix.
   const clashes: [ComponentValue, ComponentValue, string][] = [];
   due.forEach((write, i) => due.slice(i + 1).forEach((other) => {
@@ -82,18 +92,24 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   const logical = { ...state.logical };
   const reads: ComponentRead[] = [];
   const instruction = program.instructions[next];
-  const blocked = instruction === undefined || idle > 0 || (instruction.sync && execution === 0 && pending.some((write) => write.landsIn === null));
+  const blocked = instruction === undefined || idle > 0 || (execution === 0 && pending.some((write) => write.syncClass !== null && instruction.waits.includes(write.syncClass)));
   if (!blocked) {
     const value: ComponentValue = { seq: nextSeq, instruction: next, execution };
     for (const source of instruction.sources) {
       if (source.kind !== 'register') continue;
       const component = componentAt(source, execution);
-      reads.push({ component, seen: physical[component] ?? null, expected: logical[component] ?? null, reader: value });
+      const seen = physical[component] ?? null;
+      const expected = logical[component] ?? null;
+      const writer = expected === null ? undefined : program.instructions[expected.instruction];
+      const needed = writer?.readLatency?.[source.readerClass ?? instruction.readerClass];
+      const early = seen !== null && seen.seq === expected?.seq && needed !== undefined && seen.age !== undefined && seen.age < needed;
+      reads.push({ component, seen, expected, reader: value, early });
     }
     if (instruction.destination) {
       const component = componentAt(instruction.destination, execution);
       logical[component] = value;
-      pending = [...pending, { component, value, landsIn: instruction.latency === 'variable' ? null : instruction.latency }];
+      const fixed = instruction.latency !== 'variable';
+      pending = [...pending, { component, value, landsIn: fixed ? instruction.latency as number : null, latency: fixed ? instruction.latency as number : null, syncClass: fixed ? null : instruction.syncClass }];
     }
     nextSeq++;
     if (execution < instruction.repeat) execution++;
@@ -105,7 +121,10 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   } else if (idle > 0) {
     idle--;
   }
-  // Time passes for fixed results (a latency of 1 lands in the next cycle).
+  // Time passes for fixed results (a latency of 1 lands in the next cycle), landed ones age.
   pending = pending.map((write) => (write.landsIn === null ? write : { ...write, landsIn: write.landsIn - 1 }));
+  for (const [component, landed] of Object.entries(physical)) {
+    if (landed.age !== undefined && landed.age < AGE_LIMIT) physical[component] = { ...landed, age: landed.age + 1 };
+  }
   return { state: { cycle: state.cycle + 1, next, execution, idle, nextSeq, pending, physical, logical }, reads, clashes };
 }

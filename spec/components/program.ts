@@ -12,6 +12,8 @@ export interface ComponentRegister {
   readonly component: number;
   /** Whether the component index moves to the next component at each repetition (ir3: the destination, and sources marked `(r)`). */
   readonly increments: boolean;
+  /** A source read later than its instruction's other sources reads as this class (ir3: a `mad`'s third source). */
+  readonly readerClass?: string;
 }
 
 /** An operand that carries no dependence (a constant, an immediate). */
@@ -32,8 +34,19 @@ export interface ComponentInstruction {
    * `variable` for a non-deterministic producer (texture, memory): any time after issue.
    */
   readonly latency: number | 'variable';
-  /** `(sy)`: waits until no variable-latency result is pending. */
-  readonly sync: boolean;
+  /**
+   * Readers of some classes may need a fixed-latency result longer than it takes to land (ir3:
+   * an ALU result reaches another ALU instruction after 3 cycles between them, a texture, memory,
+   * flow or special-function instruction after 6): reader class -> cycles from this instruction's
+   * execution. Absent classes use `latency`.
+   */
+  readonly readLatency?: Readonly<Record<string, number>>;
+  /** This instruction's class as a reader (the key into producers' `readLatency`). */
+  readonly readerClass: string;
+  /** Variable latency only: the sync class its result is waited for with (`sy` or `ss`). */
+  readonly syncClass: 'sy' | 'ss' | null;
+  /** `(sy)`/`(ss)`: waits until no variable-latency result of these classes is pending. */
+  readonly waits: readonly ('sy' | 'ss')[];
   readonly line: number;
   readonly text: string;
 }

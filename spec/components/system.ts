@@ -39,6 +39,10 @@ export function componentSystem(program: ComponentProgram): ComponentSystem {
 }
 
 function judge(read: ComponentRead, cycle: number, pending: ReadonlySet<number>): ComponentFinding[] {
+  if (read.early) {
+    const at = (v: ComponentValue) => ({ instruction: v.instruction, execution: v.execution });
+    return [{ kind: 'RAW', component: read.component, producer: at(read.expected!), consumer: at(read.reader), cycle }];
+  }
   const values = new Map<number, ComponentValue>([[read.reader.seq, read.reader]]);
   if (read.seen) values.set(read.seen.seq, read.seen);
   if (read.expected) values.set(read.expected.seq, read.expected);
@@ -64,7 +68,7 @@ function componentStateKey(state: ComponentState): string {
   Object.values(state.logical).forEach(note);
   state.pending.forEach((write) => note(write.value));
   const rank = new Map([...seqs].sort((a, b) => a - b).map((seq, i) => [seq, i]));
-  const value = (v: ComponentValue) => `${rank.get(v.seq)}@${v.instruction}.${v.execution}`;
+  const value = (v: ComponentValue) => `${rank.get(v.seq)}@${v.instruction}.${v.execution}${v.age === undefined ? '' : `~${v.age}`}`;
   const file = (values: Readonly<Record<string, ComponentValue>>) => Object.keys(values).sort().map((name) => `${name}=${value(values[name]!)}`).join(';');
   const pending = state.pending.map((write) => `${write.component}<${value(write.value)}:${write.landsIn ?? 'v'}`).join(',');
   return `${state.next}.${state.execution}.${state.idle}|${pending}|${file(state.physical)}|${file(state.logical)}`;

@@ -1,0 +1,108 @@
+/**
+ * From an ir3 shader to a program of the component machine (`spec/components/`), with Mesa's
+ * timing (src/freedreno/ir3/ir3_delay.c, `ir3_delayslots`): an ALU (category 1-3) result
+ * needs 3 instructions before another ALU instruction reads it and 6 before a flow, special-
+ * function, texture or memory instruction does, 1 before a `mad` that reads it as its third
+ * source (read 2 cycles late); a write of a0/a1 needs 6 before anyone; results of category 4 and
+ * local-memory loads (`(ss)`) and of categories 5 and 6 (`(sy)`) arrive at unknown times and are
+ * waited for by sync flags. Everything the model cannot follow yet is a located note.
+ */
+import { componentAt, type ComponentInstruction, type ComponentProgram, type ComponentRegister, type OtherOperand } from '../../spec/components/program.js';
+import type { Ir3Instruction, Ir3Operand, Ir3Shader } from './listing.js';
+import { categoryOf } from './opcodes.js';
+
+/** Mesa's delay slots (ir3_compiler.c: `delay_slots.alu_to_alu` 3, `delay_slots.non_alu` 6), as issue distances. */
+const ALU_TO_ALU = 3 + 1;
+const TO_NON_ALU = 6 + 1;
+/** `mad`/`madsh` read their third source `delay_slots.cat3_src2_read` (2) cycles later (ir3_src_read_delay). */
+const TO_MAD_SOURCE_2 = ALU_TO_ALU - 2;
+/** Local-memory loads are `(ss)` producers, like the special-function unit (ir3.h: is_ss_producer, is_local_mem_load). */
+const LOCAL_LOADS: ReadonlySet<string> = new Set(['ldl', 'ldlv', 'ldlw']);
+
+/** Something the component model cannot follow in this shader; the verdict is at best `unknown`. */
+export interface Ir3Note {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** A shader lowered for checking. */
+export interface LoweredIr3Shader {
+  readonly program: ComponentProgram;
+  readonly notes: readonly Ir3Note[];
+}
+
+/** Lowers one shader; control flow other than `nop` and `end` is not modelled yet and is noted. */
+export function lowerIr3Shader(shader: Ir3Shader): LoweredIr3Shader {
+  const notes: Ir3Note[] = [];
+  const instructions: ComponentInstruction[] = [];
+  const written = new Map<string, ComponentRegister>();
+  for (const instruction of shader.instructions) {
+    const category = instruction.category ?? categoryOf(instruction.opcode);
+    const root = instruction.opcode.split('.')[0]!;
+    if (root === 'end') break;
+    if (category === 0 && root !== 'nop') {
+      notes.push({ line: instruction.line, column: instruction.column, message: `${root}: control flow in ir3 shaders is not modelled yet` });
+      break;
+    }
+    if (category === null) {
+      notes.push({ line: instruction.line, column: instruction.column, message: `unknown opcode ${instruction.opcode}` });
+      break;
+    }
+    const destination = instruction.destination === null ? null : registerOf(instruction.destination, true);
+    if (instruction.destination !== null && destination === null && instruction.destination.kind !== 'other' && instruction.destination.kind !== 'immediate') {
+      notes.push({ line: instruction.line, column: instruction.column, message: `destination ${instruction.destination.text} is not modelled (relative or special)` });
+      break;
+    }
+    const madLike = root === 'mad' || root === 'madsh';
+    const sources = instruction.sources.flatMap((operand, n) => sourcesOf(operand, written).map((source) =>
+      (madLike && n === 2 && source.kind === 'register' ? { ...source, readerClass: 'madSource2' } : source)));
+    if (destination) {
+      for (let execution = 0; execution <= instruction.repeat; execution++) {
+        const [register, component] = componentAt(destination, execution).split('.') as [string, string];
+        written.set(`${register}.${component}`, { kind: 'register', register, component: 'xyzw'.indexOf(component), increments: false });
+      }
+    }
+    instructions.push(timed(instruction, category, destination, sources));
+  }
+  return { program: { instructions }, notes };
+}
+
+/** Timing and sync of one instruction from its category (see the file comment). */
+function timed(instruction: Ir3Instruction, category: number, destination: ComponentRegister | null, sources: (ComponentRegister | OtherOperand)[]): ComponentInstruction {
+  const alu = category >= 1 && category <= 3;
+  const writesAddress = destination !== null && /^a[01]$/.test(destination.register);
+  const variable = category >= 4 && category <= 6 && destination !== null;
+  const root = instruction.opcode.split('.')[0]!;
+  // An ALU result lands as soon as any reader may use it (a mad's third source); the others wait longer.
+  return {
+    opcode: instruction.opcode, repeat: instruction.repeat, nops: instruction.nops, line: instruction.line, text: instruction.text,
+    destination, sources,
+    latency: variable ? 'variable' : writesAddress ? TO_NON_ALU : alu ? TO_MAD_SOURCE_2 : 1,
+    readLatency: alu && !writesAddress ? { alu: ALU_TO_ALU, nonAlu: TO_NON_ALU, madSource2: TO_MAD_SOURCE_2 } : undefined,
+    readerClass: alu ? 'alu' : 'nonAlu',
+    syncClass: variable ? (category === 4 || LOCAL_LOADS.has(root) ? 'ss' : 'sy') : null,
+    waits: (['sy', 'ss'] as const).filter((flag) => instruction.flags.has(flag)),
+  };
+}
+
+/** A register or special register (`a0.x`, `p0.x`) operand; null for anything else or a relative access. */
+function registerOf(operand: Ir3Operand, destination: boolean): ComponentRegister | null {
+  if (operand.kind === 'register' && !operand.relative) {
+    return { kind: 'register', register: `${operand.file === 'half' ? 'hr' : 'r'}${operand.index}`, component: operand.component, increments: destination || operand.repeatIncrements };
+  }
+  if (operand.kind === 'special') {
+    const match = /^!?([a-z]+\d*)\.([xyzw])$/.exec(operand.name);
+    if (match) return { kind: 'register', register: match[1]!, component: 'xyzw'.indexOf(match[2]!), increments: false };
+  }
+  return null;
+}
+
+/** Sources of one operand: a relative register read may read anything written so far, and a0.x. */
+function sourcesOf(operand: Ir3Operand, written: ReadonlyMap<string, ComponentRegister>): (ComponentRegister | OtherOperand)[] {
+  if (operand.kind === 'register' && operand.relative) {
+    return [{ kind: 'register', register: 'a0', component: 0, increments: false }, ...written.values()];
+  }
+  const register = registerOf(operand, false);
+  return register ? [register] : [{ kind: 'other', text: operand.text }];
+}
