@@ -26,12 +26,12 @@ describe('the component machine agrees with the pair timing that judges the seed
         const writesFirst = kind !== 'anti';
         const writesSecond = kind !== 'flow';
         const predecessor: ComponentInstruction = {
-          opcode: 'P', repeat: first.executions - 1, nops: edge - 1, line: 1, text: 'P', sync: false, latency: latency1,
+          opcode: 'P', repeat: first.executions - 1, nops: edge - 1, line: 1, text: 'P', waits: [], syncClass: null, readerClass: 'alu', latency: latency1,
           destination: writesFirst ? register(first) : { kind: 'register', register: 'r9', component: 0, increments: false },
           sources: writesFirst ? [] : [register(first)],
         };
         const successor: ComponentInstruction = {
-          opcode: 'S', repeat: second.executions - 1, nops: 0, line: 2, text: 'S', sync: false, latency: latency2,
+          opcode: 'S', repeat: second.executions - 1, nops: 0, line: 2, text: 'S', waits: [], syncClass: null, readerClass: 'alu', latency: latency2,
           destination: writesSecond ? register(second) : { kind: 'register', register: 'r8', component: 0, increments: false },
           sources: writesSecond ? [] : [register(second)],
         };
