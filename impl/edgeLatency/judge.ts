@@ -7,7 +7,7 @@
  * cycle less (down to 1) would have one.
  */
 import { pairHazards, type ComponentHazard, type ComponentOperand, type RepeatedInstruction } from '../../spec/components/pairTiming.js';
-import { COMPONENTS, componentMask, edgeLatency, instructionDistance, maskDistance, type Component } from './rules.js';
+import { COMPONENTS, componentMask, edgeLatency, instructionDistance, maskDistance, type Component, type DependenceKind } from './rules.js';
 
 /** An operand's use of a register over its executions. */
 interface OperandShape {
@@ -23,6 +23,14 @@ export interface RuleCase {
   readonly edge: number;
   /** Smallest edge latency with no hazard of the rule's kind (the model's answer). */
   readonly needed: number;
+}
+
+/** One rule with every case it is judged on, as `judgeRules` enumerates them. */
+export interface RuleCaseSet {
+  readonly rule: string;
+  /** The dependence the rule covers: flow is judged on RAW hazards, anti on WAR, output on WAW. */
+  readonly kind: DependenceKind;
+  readonly cases: readonly RuleCase[];
 }
 
 /** A rule's verdict over all its cases. */
@@ -58,7 +66,15 @@ function neededEdge(predecessor: RepeatedInstruction, successor: RepeatedInstruc
 }
 
 /** Every flow, anti and output case, each rule applied verbatim, plus the corrected output rule. */
-export function judgeRules(): RuleVerdict[] {
+export function judgeRules(sets: readonly RuleCaseSet[] = enumerateRuleCases()): RuleVerdict[] {
+  return sets.map((set) => verdict(set.rule, set.cases));
+}
+
+/**
+ * The case space `judgeRules` judges: for each rule (flow, anti, output verbatim, corrected
+ * output), every case with the edge latency the rule gives and the one the model needs.
+ */
+export function enumerateRuleCases(): RuleCaseSet[] {
   const all = shapes();
   const other: ComponentOperand = { register: 'R9', components: [] };
   const repeat = (o: ComponentOperand) => ({ ...o, components: o.components.length > 0 ? o.components : ['X' as Component] });
@@ -91,10 +107,10 @@ export function judgeRules(): RuleVerdict[] {
     }
   }
   return [
-    verdict('flow, fixed latency (Eq. 8): max(1, latency - instruction distance)', flow),
-    verdict('anti (Eq. 6): 1', anti),
-    verdict('output (Eq. 6): 1', output),
-    verdict('output, corrected: max(1, latency1 - latency2 + 1 - mask distance)', corrected),
+    { rule: 'flow, fixed latency (Eq. 8): max(1, latency - instruction distance)', kind: 'flow', cases: flow },
+    { rule: 'anti (Eq. 6): 1', kind: 'anti', cases: anti },
+    { rule: 'output (Eq. 6): 1', kind: 'output', cases: output },
+    { rule: 'output, corrected: max(1, latency1 - latency2 + 1 - mask distance)', kind: 'output', cases: corrected },
   ];
 }
 
