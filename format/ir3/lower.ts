@@ -5,7 +5,9 @@
  * function, texture or memory instruction does, 1 before a `mad` that reads it as its third
  * source (read 2 cycles late); a write of a0/a1 needs 6 before anyone; results of category 4 and
  * local-memory loads (`(ss)`) and of categories 5 and 6 (`(sy)`) arrive at unknown times and are
- * waited for by sync flags. Everything the model cannot follow yet is a located note.
+ * waited for by sync flags. Branches go either way (the model does not follow values); a taken
+ * branch costs no more than its issue cycle, the fastest timing, where delay hazards show.
+ * Everything the model cannot follow is a located note.
  */
 import { componentAt, type ComponentInstruction, type ComponentProgram, type ComponentRegister, type OtherOperand } from '../../spec/components/program.js';
 import type { Ir3Instruction, Ir3Operand, Ir3Shader } from './listing.js';
@@ -32,40 +34,77 @@ export interface LoweredIr3Shader {
   readonly notes: readonly Ir3Note[];
 }
 
-/** Lowers one shader; control flow other than `nop` and `end` is not modelled yet and is noted. */
+/** Category-0 instructions that end a thread, branch, or may branch (either way), by opcode. */
+const FLOW: Readonly<Record<string, 'end' | 'jump' | 'conditional' | 'plain'>> = {
+  end: 'end',
+  jump: 'jump',
+  // br/brao/braa test a predicate; getone lets one fiber through; shps skips a preamble already run.
+  br: 'conditional', brao: 'conditional', braa: 'conditional', getone: 'conditional', shps: 'conditional',
+  // The end of a preamble, and nop, only take their cycles.
+  shpe: 'plain', nop: 'plain',
+};
+
+/**
+ * Lowers one shader, instruction for instruction (so labels keep their indices). Branches go to
+ * their label (or relative immediate) target, `end` ends the thread; an instruction the model
+ * cannot follow is noted and ends the thread there, so the rest of the shader is still checked.
+ */
 export function lowerIr3Shader(shader: Ir3Shader): LoweredIr3Shader {
   const notes: Ir3Note[] = [];
-  const instructions: ComponentInstruction[] = [];
-  const written = new Map<string, ComponentRegister>();
-  for (const instruction of shader.instructions) {
+  const written = writtenComponents(shader);
+  const count = shader.instructions.length;
+  const stop = (instruction: Ir3Instruction, message: string): ComponentInstruction => {
+    notes.push({ line: instruction.line, column: instruction.column, message });
+    return { ...timed(instruction, 0, null, []), branch: { target: count, conditional: false } };
+  };
+  const instructions = shader.instructions.map((instruction, index): ComponentInstruction => {
     const category = instruction.category ?? categoryOf(instruction.opcode);
     const root = instruction.opcode.split('.')[0]!;
-    if (root === 'end') break;
-    if (category === 0 && root !== 'nop') {
-      notes.push({ line: instruction.line, column: instruction.column, message: `${root}: control flow in ir3 shaders is not modelled yet` });
-      break;
-    }
-    if (category === null) {
-      notes.push({ line: instruction.line, column: instruction.column, message: `unknown opcode ${instruction.opcode}` });
-      break;
+    if (category === null) return stop(instruction, `unknown opcode ${instruction.opcode}`);
+    const flow = category === 0 ? FLOW[root] : undefined;
+    if (category === 0 && flow === undefined) return stop(instruction, `${root}: this control-flow instruction is not modelled`);
+    let branch: ComponentInstruction['branch'];
+    if (flow === 'end') branch = { target: count, conditional: false };
+    if (flow === 'jump' || flow === 'conditional') {
+      const target = branchTarget(shader, instruction, index);
+      if (typeof target === 'string') return stop(instruction, target);
+      branch = { target, conditional: flow === 'conditional' };
     }
     const destination = instruction.destination === null ? null : registerOf(instruction.destination, true);
     if (instruction.destination !== null && destination === null && instruction.destination.kind !== 'other' && instruction.destination.kind !== 'immediate') {
-      notes.push({ line: instruction.line, column: instruction.column, message: `destination ${instruction.destination.text} is not modelled (relative or special)` });
-      break;
+      return stop(instruction, `destination ${instruction.destination.text} is not modelled (relative or special)`);
     }
     const madLike = root === 'mad' || root === 'madsh';
     const sources = instruction.sources.flatMap((operand, n) => sourcesOf(operand, written).map((source) =>
       (madLike && n === 2 && source.kind === 'register' ? { ...source, readerClass: 'madSource2' } : source)));
-    if (destination) {
-      for (let execution = 0; execution <= instruction.repeat; execution++) {
-        const [register, component] = componentAt(destination, execution).split('.') as [string, string];
-        written.set(`${register}.${component}`, { kind: 'register', register, component: 'xyzw'.indexOf(component), increments: false });
-      }
-    }
-    instructions.push(timed(instruction, category, destination, sources));
-  }
+    const lowered = timed(instruction, category, destination, sources);
+    return branch ? { ...lowered, branch } : lowered;
+  });
   return { program: { instructions }, notes };
+}
+
+/** The instruction index a branch goes to: its `#label`, or a relative `#N` immediate (Mesa's cat0 offsets). */
+function branchTarget(shader: Ir3Shader, instruction: Ir3Instruction, index: number): number | string {
+  const operand = instruction.sources.find((source) => source.kind === 'label' || (source.kind === 'immediate' && source.text.startsWith('#')));
+  if (operand?.kind === 'label') return shader.labels[operand.name]!;
+  const offset = operand ? Number(operand.text.slice(1)) : NaN;
+  const target = index + offset;
+  if (!Number.isInteger(target) || target < 0 || target > shader.instructions.length) return `${instruction.opcode}: no branch target the model can follow`;
+  return target;
+}
+
+/** Every register component some instruction of the shader writes: what a relative read may read (anywhere, since loops go back). */
+function writtenComponents(shader: Ir3Shader): Map<string, ComponentRegister> {
+  const written = new Map<string, ComponentRegister>();
+  for (const instruction of shader.instructions) {
+    const destination = instruction.destination === null ? null : registerOf(instruction.destination, true);
+    if (!destination) continue;
+    for (let execution = 0; execution <= instruction.repeat; execution++) {
+      const [register, component] = componentAt(destination, execution).split('.') as [string, string];
+      written.set(`${register}.${component}`, { kind: 'register', register, component: 'xyzw'.indexOf(component), increments: false });
+    }
+  }
+  return written;
 }
 
 /** Timing and sync of one instruction from its category (see the file comment). */
@@ -98,7 +137,7 @@ function registerOf(operand: Ir3Operand, destination: boolean): ComponentRegiste
   return null;
 }
 
-/** Sources of one operand: a relative register read may read anything written so far, and a0.x. */
+/** Sources of one operand: a relative register read may read anything the shader writes, and a0.x. */
 function sourcesOf(operand: Ir3Operand, written: ReadonlyMap<string, ComponentRegister>): (ComponentRegister | OtherOperand)[] {
   if (operand.kind === 'register' && operand.relative) {
     return [{ kind: 'register', register: 'a0', component: 0, increments: false }, ...written.values()];

@@ -37,8 +37,11 @@ export interface ComponentState {
   readonly logical: Readonly<Record<string, ComponentValue>>;
 }
 
-/** A step: land a variable result, or end the cycle (issuing if the thread may). */
-export type ComponentAction = { readonly type: 'land'; readonly position: number } | { readonly type: 'cycle' };
+/**
+ * A step: land a variable result, or end the cycle (issuing if the thread may). When the cycle
+ * issues the last execution of a conditional branch, `taken` says which way it goes.
+ */
+export type ComponentAction = { readonly type: 'land'; readonly position: number } | { readonly type: 'cycle'; readonly taken?: boolean };
 
 /** A read, what it saw and what sequential execution says it should see. */
 export interface ComponentRead {
@@ -61,14 +64,30 @@ export function componentFinished(program: ComponentProgram, state: ComponentSta
 }
 
 /**
+ * The thread issues this cycle unless it is done, idle, or its next instruction waits (`(sy)`/
+ * `(ss)`, checked before its first execution) for a pending variable result of those classes.
+ */
+function issues(program: ComponentProgram, state: ComponentState): boolean {
+  const instruction = program.instructions[state.next];
+  if (instruction === undefined || state.idle > 0) return false;
+  return state.execution > 0 || !state.pending.some((write) => write.syncClass !== null && instruction.waits.includes(write.syncClass));
+}
+
+/**
  * Enabled actions: a variable-latency result may land at any cycle (before the cycle's reads);
  * `cycle` lands every due fixed result, then issues the next execution when the thread is not
  * idle and, for a `(sy)`/`(ss)` instruction, no variable result of those classes is pending.
+ * A cycle that issues a conditional branch's last execution is two actions, one per direction.
  */
 export function componentActions(program: ComponentProgram, state: ComponentState): ComponentAction[] {
   if (componentFinished(program, state)) return [];
   const actions: ComponentAction[] = state.pending.flatMap((write, position) => (write.landsIn === null ? [{ type: 'land' as const, position }] : []));
-  actions.push({ type: 'cycle' });
+  const instruction = program.instructions[state.next];
+  if (issues(program, state) && instruction?.branch?.conditional && state.execution === instruction.repeat) {
+    actions.push({ type: 'cycle', taken: true }, { type: 'cycle', taken: false });
+  } else {
+    actions.push({ type: 'cycle' });
+  }
   return actions;
 }
 
@@ -92,8 +111,7 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   const logical = { ...state.logical };
   const reads: ComponentRead[] = [];
   const instruction = program.instructions[next];
-  const blocked = instruction === undefined || idle > 0 || (execution === 0 && pending.some((write) => write.syncClass !== null && instruction.waits.includes(write.syncClass)));
-  if (!blocked) {
+  if (instruction !== undefined && issues(program, state)) {
     const value: ComponentValue = { seq: nextSeq, instruction: next, execution };
     for (const source of instruction.sources) {
       if (source.kind !== 'register') continue;
@@ -114,7 +132,9 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
     nextSeq++;
     if (execution < instruction.repeat) execution++;
     else {
-      next++;
+      // A branch not taken, and every other instruction, goes on with the next one.
+      const branch = instruction.branch;
+      next = branch && (!branch.conditional || action.taken === true) ? branch.target : next + 1;
       execution = 0;
       idle = instruction.nops;
     }

@@ -47,11 +47,17 @@ export interface ComponentInstruction {
   readonly syncClass: 'sy' | 'ss' | null;
   /** `(sy)`/`(ss)`: waits until no variable-latency result of these classes is pending. */
   readonly waits: readonly ('sy' | 'ss')[];
+  /**
+   * Control flow after this instruction's last execution: go to instruction `target`
+   * (`instructions.length` ends the thread), always, or, when `conditional`, either there or to
+   * the next instruction (each branch can go either way: the model does not follow values).
+   */
+  readonly branch?: { readonly target: number; readonly conditional: boolean };
   readonly line: number;
   readonly text: string;
 }
 
-/** A straight-line program of this machine. */
+/** A program of this machine: straight line, or with branches between its instructions. */
 export interface ComponentProgram {
   readonly instructions: readonly ComponentInstruction[];
 }

@@ -18,8 +18,13 @@ export interface ComponentFinding {
 /** The component machine as a transition system, judged per component against sequential execution. */
 export type ComponentSystem = TransitionSystem<ComponentState, ComponentAction, ComponentRead, ComponentFinding>;
 
-/** The machine of a program with its oracle (reads as they happen, the final registers at the end). */
-export function componentSystem(program: ComponentProgram): ComponentSystem {
+/**
+ * The machine of a program with its oracle (reads as they happen, the final registers at the end).
+ * `settle: false` keeps every component in the state identity (the unreduced search the
+ * reduction is tested against).
+ */
+export function componentSystem(program: ComponentProgram, options: { readonly settle?: boolean } = {}): ComponentSystem {
+  const settled = options.settle === false ? null : settleAge(program);
   return {
     initial: initialComponentState(),
     actions: (state) => componentActions(program, state),
@@ -32,7 +37,7 @@ export function componentSystem(program: ComponentProgram): ComponentSystem {
       }
       return { state: result.state, events: result.reads, findings };
     },
-    key: componentStateKey,
+    key: (state) => componentStateKey(state, settled),
     stateFindings: (state, actions) => (actions.length === 0 ? finalFindings(state) : []),
     findingKey: (finding) => `${finding.kind}:${finding.component}:${finding.producer.instruction}.${finding.producer.execution}:${finding.consumer.instruction}.${finding.consumer.execution}`,
   };
@@ -60,16 +65,37 @@ function finalFindings(state: ComponentState): ComponentFinding[] {
   });
 }
 
-/** Identity of a state: issue numbers ranked, the cycle left out (no rule reads it). */
-function componentStateKey(state: ComponentState): string {
+/** Cycles after which a landed fixed result is old enough for every reader of the program. */
+function settleAge(program: ComponentProgram): number {
+  return Math.max(1, ...program.instructions.flatMap((instruction) => [
+    ...(instruction.latency === 'variable' ? [] : [instruction.latency]),
+    ...Object.values(instruction.readLatency ?? {}),
+  ]));
+}
+
+/**
+ * Identity of a state: issue numbers ranked, the cycle left out (no rule reads it). A component
+ * whose landed value is the one sequential execution expects, and old enough for every reader,
+ * is settled: no read or end state can find a hazard on that value, so which execution wrote it
+ * is left out too. States that differ only there (one loop iteration and the next) are one.
+ */
+function componentStateKey(state: ComponentState, settled: number | null): string {
+  const isSettled = (component: string) => {
+    if (settled === null) return false;
+    const landed = state.physical[component];
+    return landed !== undefined && landed.seq === state.logical[component]?.seq && (landed.age === undefined || landed.age >= settled);
+  };
+  const live = Object.keys(state.logical).filter((component) => !isSettled(component)).sort();
   const seqs = new Set<number>();
   const note = (value: ComponentValue) => seqs.add(value.seq);
-  Object.values(state.physical).forEach(note);
-  Object.values(state.logical).forEach(note);
+  for (const component of live) {
+    note(state.logical[component]!);
+    if (state.physical[component]) note(state.physical[component]);
+  }
   state.pending.forEach((write) => note(write.value));
   const rank = new Map([...seqs].sort((a, b) => a - b).map((seq, i) => [seq, i]));
-  const value = (v: ComponentValue) => `${rank.get(v.seq)}@${v.instruction}.${v.execution}${v.age === undefined ? '' : `~${v.age}`}`;
-  const file = (values: Readonly<Record<string, ComponentValue>>) => Object.keys(values).sort().map((name) => `${name}=${value(values[name]!)}`).join(';');
+  const value = (v: ComponentValue | undefined) => (v === undefined ? '-' : `${rank.get(v.seq)}@${v.instruction}.${v.execution}${v.age === undefined ? '' : `~${v.age}`}`);
+  const file = live.map((name) => `${name}=${value(state.physical[name])}/${value(state.logical[name])}`).join(';');
   const pending = state.pending.map((write) => `${write.component}<${value(write.value)}:${write.landsIn ?? 'v'}`).join(',');
-  return `${state.next}.${state.execution}.${state.idle}|${pending}|${file(state.physical)}|${file(state.logical)}`;
+  return `${state.next}.${state.execution}.${state.idle}|${pending}|${file}`;
 }
