@@ -18,7 +18,8 @@ import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
 import { checkListings, listingOptions } from './sassCheck.js';
-import { checkIr3Files, isIr3File } from './ir3Check.js';
+import { isIr3File } from './ir3Check.js';
+import { checkComponentFiles, isComponentFile } from './componentCheck.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -51,6 +52,11 @@ when a concrete schedule on the reference machine shows it:
   --arch sm_50|sm_52|sm_61|sm_70|sm_75|sm_80|sm_86   architecture when the listing does not say
   --kernel NAME                  check only this kernel (repeatable); needed with --replay
 
+Programs of seed 004's component machine (.comp: repeated scalar instructions over XYZW, see
+examples/components) and ir3 listings are explored exhaustively (--max-states); --replay (action
+codes, or the JSON schedule --json prints), --minimize OUT.comp, --timelines, --json and --expect
+work on them as above, and --kernel N picks an ir3 shader by its number.
+
 exit codes: 0 proved-safe or no-hazard-found, 1 hazard, 2 usage or input error, 3 unknown`;
 
 /** `hazardproof check`: returns the exit code. */
@@ -71,9 +77,19 @@ export function checkCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('check needs at least one program file');
-  if (values.from === 'ir3' || positionals.every(isIr3File)) {
-    return checkIr3Files(positionals, values.json ?? false, values.expect ?? false, io);
+  if (values.from === 'ir3' || positionals.every((file) => isIr3File(file) || isComponentFile(file))) {
+    for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch'] as const) {
+      if (values[option] !== undefined) throw new UsageError(`--${option} does not apply to .comp programs and ir3 listings (every schedule is explored)`);
+    }
+    const timelines = values.timelines ?? 'first';
+    if (timelines !== 'first' && timelines !== 'all' && timelines !== 'none') throw new UsageError(`--timelines expects first, all or none, got '${timelines}'`);
+    return checkComponentFiles(positionals, {
+      ir3: values.from === 'ir3', json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null, minimize: values.minimize ?? null,
+      timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1),
+    }, io);
   }
+  const programs = positionals.filter(isComponentFile);
+  if (programs.length > 0) throw new UsageError(`check .comp programs (and ir3 listings) and other files in separate runs (.comp: ${programs.join(', ')})`);
   const listings = positionals.filter(isListingFile);
   if (values.from !== undefined || listings.length > 0) {
     if (listings.length !== positionals.length && values.from === undefined) {

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { combinedExitCode } from '../explore/verdict.js';
+import { parseComponentProgram } from '../format/components/parse.js';
+import { printComponentProgram } from '../format/components/print.js';
+import { parseComponentSchedule } from '../format/components/schedule.js';
+import { readExpectation } from '../format/hp/expectation.js';
+import { readInputFile } from '../format/readInputFile.js';
+import { checkComponentProgram } from '../impl/components/check.js';
+import { componentTargetOf, matchesComponentTarget, minimizeComponentProgram } from '../impl/components/minimize.js';
+import { replayComponentSchedule } from '../impl/components/replay.js';
+import {
+  componentCheckJson, componentUnitTitle, meetsComponentExpectation, renderComponentCheckText,
+  type ComponentUnit, type ComponentUnitCheck,
+} from '../reports/components/checkReport.js';
+import { describeComponentFinding } from '../reports/components/describe.js';
+import { renderComponentTimeline } from '../reports/components/timeline.js';
+import { componentSystem } from '../spec/components/system.js';
+import { progressLine, readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { ir3Units, isIr3File } from './ir3Check.js';
+
+/** True for programs of the component machine written in `.comp` notation (`format/components/parse.ts`). */
+export function isComponentFile(file: string): boolean {
+  return /\.comp$/i.test(file);
+}
+
+/** What `check` was asked to do with `.comp` programs and ir3 listings. */
+export interface ComponentCheckRequest {
+  /** `--from ir3`: read every file as an ir3 listing, whatever its extension. */
+  readonly ir3: boolean;
+  readonly json: boolean;
+  readonly expect: boolean;
+  /** `--replay SCHEDULE`: action codes or a JSON array of actions. */
+  readonly replay: string | null;
+  /** `--minimize OUT.comp`. */
+  readonly minimize: string | null;
+  readonly timelines: 'first' | 'all' | 'none';
+  /** `--kernel N`: ir3 shaders to check, by number. */
+  readonly kernels: readonly string[];
+  readonly maxStates: number;
+}
+
+/** The units of one file: the `.comp` program, or each shader of an ir3 listing. Throws `InputError` on a mistake. */
+function unitsOf(file: string, ir3: boolean): ComponentUnit[] {
+  if (ir3 || isIr3File(file)) return ir3Units(file);
+  const parsed = parseComponentProgram(readInputFile(file, 'program'), file);
+  return [{ file, shader: null, selector: '', program: parsed.program, blocked: null, instructions: parsed.program.instructions.length }];
+}
+
+/**
+ * `hazardproof check` on the component machine (seed 004): `.comp` programs and ir3 listings.
+ * Each unit gets a verdict from exhaustive exploration; `--replay`, `--minimize`, `--json` and
+ * `--expect` work as for the other machines. Returns the exit code.
+ */
+export function checkComponentFiles(files: readonly string[], request: ComponentCheckRequest, io: CliIo): number {
+  const loaded = files.map((file) => readInput(io, () => unitsOf(file, request.ir3)));
+  if (loaded.some((units) => units === null)) return 2;
+  const units = selectUnits((loaded as ComponentUnit[][]).flat(), request.kernels);
+  if (request.replay !== null) return replayUnit(units, request.replay, io);
+  if (request.minimize !== null && files.length !== 1) throw new UsageError('--minimize needs exactly one program file');
+  const expectations = new Map(files.map((file) => [file, request.expect ? expectationOf(readFileSync(file, 'utf8')) : null]));
+  const progress = progressLine(io);
+  const checks = units.map((unit): ComponentUnitCheck => {
+    progress.update(`${componentUnitTitle(unit)}: exhaustive`);
+    return { unit, result: checkComponentProgram(unit.program, unit.blocked, request.maxStates), expectation: expectations.get(unit.file) ?? null };
+  });
+  progress.done();
+  if (request.minimize !== null) return minimizeUnit(checks, request.minimize, request.maxStates, io);
+  if (request.json) {
+    const objects = checks.map(componentCheckJson);
+    io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+  } else {
+    io.stdout(`${checks.map((check) => renderComponentCheckText(check, request.timelines)).join('\n\n')}\n`);
+  }
+  if (request.expect) {
+    // A file meets its expectation when it has one and every unit of it meets it.
+    const failed = files.filter((file) => expectations.get(file) === null || checks.some((check) => check.unit.file === file && meetsComponentExpectation(check) !== true));
+    if (!request.json) {
+      io.stdout(`\n${files.length - failed.length}/${files.length} files got their expected verdict`);
+      io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((file) => `${file}${expectations.get(file) === null ? ' (no # expect: comment)' : ''}`).join(', ')}\n` : '\n');
+    }
+    return failed.length > 0 ? 1 : 0;
+  }
+  return combinedExitCode(checks.map((check) => check.result.verdict));
+}
+
+/** The `# expect:` line of a file; ir3 assembly and `.comp` also take it as a `;` comment (`; expect: proved-safe`). */
+function expectationOf(text: string) {
+  return readExpectation(text.replace(/^(\s*);/gm, '$1#'));
+}
+
+/** `--kernel N`: the ir3 shaders numbered N (a usage error for unknown numbers or `.comp` programs). */
+function selectUnits(units: readonly ComponentUnit[], kernels: readonly string[]): ComponentUnit[] {
+  if (kernels.length === 0) return [...units];
+  const single = units.find((unit) => unit.shader === null);
+  if (single) throw new UsageError(`--kernel selects shaders of ir3 listings by number; ${single.file} holds one program`);
+  for (const kernel of kernels) {
+    if (!units.some((unit) => String(unit.shader) === kernel)) {
+      throw new UsageError(`--kernel ${kernel}: no such shader (shaders: ${units.map((unit) => unit.shader).join(', ')})`);
+    }
+  }
+  return units.filter((unit) => kernels.includes(String(unit.shader)));
+}
+
+/** `--replay SCHEDULE` on one unit: runs it through the spec machine and shows the timeline and what it finds. */
+function replayUnit(units: readonly ComponentUnit[], text: string, io: CliIo): number {
+  if (units.length !== 1) throw new UsageError(`--replay needs exactly one program (choose an ir3 shader with --kernel N); got ${units.length}`);
+  const unit = units[0]!;
+  const schedule = parseComponentSchedule(text);
+  if (typeof schedule === 'string') throw new UsageError(`--replay: ${schedule}`);
+  const trace = replayComponentSchedule(unit.program, schedule);
+  if (typeof trace === 'string') throw new UsageError(`--replay: the machine does not allow this schedule: ${trace}`);
+  const key = componentSystem(unit.program).findingKey;
+  const findings = trace.findings.filter((finding, index) => trace.findings.findIndex((other) => key(other) === key(finding)) === index);
+  const lines = [`${componentUnitTitle(unit)}: replaying ${schedule.length} actions (${trace.finished ? 'a complete run' : 'a partial run'})`, ''];
+  lines.push(renderComponentTimeline(unit.program, trace, findings), '');
+  if (findings.length === 0) lines.push('no hazard in this schedule');
+  for (const finding of findings) lines.push(describeComponentFinding(unit.program, finding, trace));
+  io.stdout(`${lines.join('\n')}\n`);
+  return findings.length > 0 ? 1 : 0;
+}
+
+/**
+ * `--minimize OUT.comp`: shrinks the (one) hazardous unit to a smallest program that still shows
+ * its first hazard's kind on the same component, writes it in `.comp` notation with its own
+ * `# expect:` line once a fresh check of the written text confirms it, and prints it with its
+ * report. Returns the exit code (1: a hazard was minimized).
+ */
+function minimizeUnit(checks: readonly ComponentUnitCheck[], output: string, maxStates: number, io: CliIo): number {
+  const hazardous = checks.filter((check) => check.result.hazards.length > 0);
+  if (hazardous.length === 0) {
+    io.stdout(`--minimize: ${checks.map((check) => componentUnitTitle(check.unit)).join(', ')} has no hazard to minimize (${checks.map((check) => check.result.verdict).join(', ')}); nothing written\n`);
+    return combinedExitCode(checks.map((check) => check.result.verdict));
+  }
+  if (hazardous.length > 1) throw new UsageError(`--minimize: ${hazardous.length} shaders have hazards; choose one with --kernel N (${hazardous.map((check) => check.unit.shader).join(', ')})`);
+  const { unit, result } = hazardous[0]!;
+  const target = componentTargetOf(result.hazards[0]!.finding);
+  const minimized = minimizeComponentProgram(unit.program, target, Math.min(maxStates, 50_000));
+  const header = [
+    `# minimized by hazardproof check --minimize from ${componentUnitTitle(unit)}: ${minimized.instructionsBefore} -> ${minimized.instructionsAfter} instructions`,
+    `# expect: hazard ${target.kind} ${target.component}`,
+  ];
+  const text = printComponentProgram(minimized.program, header);
+  const reparsed = parseComponentProgram(text, output);
+  const recheck = checkComponentProgram(reparsed.program, null, maxStates);
+  if (!recheck.hazards.some(({ finding }) => matchesComponentTarget(finding, target))) {
+    throw new Error(`the minimized program does not reproduce ${target.kind} on ${target.component} when checked again (${recheck.verdict})`);
+  }
+  writeFileAtomic(output, text);
+  const check: ComponentUnitCheck = {
+    unit: { file: output, shader: null, selector: '', program: reparsed.program, blocked: null, instructions: reparsed.program.instructions.length },
+    result: recheck,
+    expectation: expectationOf(text),
+  };
+  io.stdout([
+    `minimized ${target.kind} on ${target.component}: ${minimized.instructionsBefore} -> ${minimized.instructionsAfter} instructions ` +
+      `(${minimized.evaluations} candidate programs, ${(minimized.elapsedMs / 1000).toFixed(2)} s), written to ${output}:`,
+    '',
+    text.trimEnd().split('\n').map((line) => `    ${line}`).join('\n'),
+    '',
+    renderComponentCheckText(check, 'first'),
+    '',
+  ].join('\n'));
+  return 1;
+}

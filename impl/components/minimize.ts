@@ -1,0 +1,93 @@
+import { exploreAll } from '../../explore/exhaustive.js';
+import type { ComponentInstruction, ComponentProgram } from '../../spec/components/program.js';
+import { componentSystem, type ComponentFinding } from '../../spec/components/system.js';
+import { deltaDebug } from '../minimize/deltaDebug.js';
+
+/** What a minimization keeps, as the other machines' minimizers do: the hazard kind on the same component. */
+export interface ComponentTarget {
+  readonly kind: ComponentFinding['kind'];
+  readonly component: string;
+}
+
+/** The target a finding defines. */
+export function componentTargetOf(finding: ComponentFinding): ComponentTarget {
+  return { kind: finding.kind, component: finding.component };
+}
+
+/** Whether a finding is the target. */
+export function matchesComponentTarget(finding: ComponentFinding, target: ComponentTarget): boolean {
+  return finding.kind === target.kind && finding.component === target.component;
+}
+
+/** Whether some schedule of `program` shows the target (exhaustive; a search that runs out of states without it says no). */
+export function showsComponentTarget(program: ComponentProgram, target: ComponentTarget, maxStates: number): boolean {
+  const exploration = exploreAll(componentSystem(program), { maxStates });
+  return exploration.witnesses.some((witness) => matchesComponentTarget(witness.finding, target));
+}
+
+/** A minimized program and what it cost. */
+export interface ComponentMinimized {
+  readonly program: ComponentProgram;
+  readonly instructionsBefore: number;
+  readonly instructionsAfter: number;
+  /** Candidate programs examined. */
+  readonly evaluations: number;
+  readonly elapsedMs: number;
+}
+
+/** The program with only the instructions at `indices` (ascending); branch targets follow the instructions they pointed at. */
+export function keepInstructions(program: ComponentProgram, indices: readonly number[]): ComponentProgram {
+  const retarget = (target: number) => indices.filter((index) => index < target).length;
+  return {
+    ...program,
+    instructions: indices.map((index) => {
+      const instruction = program.instructions[index]!;
+      return instruction.branch ? { ...instruction, branch: { ...instruction.branch, target: retarget(instruction.branch.target) } } : instruction;
+    }),
+  };
+}
+
+/** Smaller versions of one instruction, most reduced first: no idle cycles, fewer repetitions, no waits, fewer sources. */
+function simpler(instruction: ComponentInstruction): ComponentInstruction[] {
+  const candidates: ComponentInstruction[] = [];
+  if (instruction.nops > 0) candidates.push({ ...instruction, nops: 0 });
+  for (let repeat = 0; repeat < instruction.repeat; repeat++) candidates.push({ ...instruction, repeat });
+  instruction.waits.forEach((_, index) => candidates.push({ ...instruction, waits: instruction.waits.filter((__, other) => other !== index) }));
+  if (instruction.sources.some((source) => source.kind === 'other')) candidates.push({ ...instruction, sources: instruction.sources.filter((source) => source.kind !== 'other') });
+  instruction.sources.forEach((_, index) => candidates.push({ ...instruction, sources: instruction.sources.filter((__, other) => other !== index) }));
+  return candidates;
+}
+
+/**
+ * Shrinks a program to a smallest one that still shows the target: delta debugging over the
+ * instructions (NOPs and fillers included), then, instruction by instruction until nothing
+ * changes, fewer idle cycles and repetitions, fewer `(sy)`/`(ss)` waits and fewer sources.
+ * The input must show the target.
+ */
+export function minimizeComponentProgram(program: ComponentProgram, target: ComponentTarget, maxStates = 50_000): ComponentMinimized {
+  const started = performance.now();
+  let evaluations = 0;
+  const shows = (candidate: ComponentProgram) => {
+    evaluations++;
+    return showsComponentTarget(candidate, target, maxStates);
+  };
+  const indices = deltaDebug(program.instructions.map((_, index) => index), (subset) => shows(keepInstructions(program, subset)));
+  let current = keepInstructions(program, indices);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let index = 0; index < current.instructions.length; index++) {
+      for (const candidate of simpler(current.instructions[index]!)) {
+        const next = { ...current, instructions: current.instructions.map((instruction, i) => (i === index ? candidate : instruction)) };
+        if (shows(next)) {
+          current = next;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return {
+    program: current, instructionsBefore: program.instructions.length, instructionsAfter: current.instructions.length,
+    evaluations, elapsedMs: performance.now() - started,
+  };
+}
