@@ -11,6 +11,7 @@ import { compareBench, compareBenchJson, formatCompareBench } from './compareBen
 import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { analysisVersusExhaustive, annotateRows, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
+import { corpusRows as ir3CorpusRows, formatComponentBench, generatedRows as generatedComponentRows, ir3CorpusRoot } from './componentBench.js';
 
 /** One measured row: the same schedules run through the spec and the simulator. */
 interface Row {
@@ -79,8 +80,12 @@ const sass = corpus === null ? null : {
   annotated: annotateRows(corpus, 10, seed),
 };
 
+const ir3Corpus = ir3CorpusRoot();
+if (!json) process.stderr.write(`scheduling ir3 shaders (seed 004 list scheduler vs in-order full latency)${ir3Corpus === null ? '; ../shared/corpus/mesa-ir3 is absent, skipping the corpus rows' : ''}...\n`);
+const components = { seed, generated: generatedComponentRows(seed), corpus: ir3Corpus === null ? null : ir3CorpusRows(ir3Corpus) };
+
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, lrc: lrcRows, comparison: compareBenchJson(comparison), sass }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, components }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -121,4 +126,6 @@ if (json) {
   console.log(formatCompareBench(comparison));
   console.log('');
   console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, sass.annotated, mutationSample, seed, 10));
+  console.log('');
+  console.log(formatComponentBench(components.generated, components.corpus, components.seed));
 }

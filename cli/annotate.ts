@@ -8,6 +8,8 @@ import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic
 import { isListingFile } from '../format/sass/load.js';
 import { annotateListings } from './sassAnnotate.js';
 import { listingOptions } from './sassCheck.js';
+import { isIr3File } from './ir3Check.js';
+import { annotateIr3File, IR3_ANNOTATE_USAGE } from './componentAnnotate.js';
 
 /** Help text of `hazardproof annotate`. */
 export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
@@ -27,7 +29,9 @@ kernel's control records, derives new ones (a write scoreboard per queue, one re
 waits and stalls repaired until the analysis finds nothing), proves the result, and compares its
 cycles with the compiler's records on the same seeded schedules (--runs N, default 20; --seed N;
 --max-latency N, default 8). The derived kernels go to OUT (-o) in print --to hp form. Exit 0
-when every derived kernel is proved safe.`;
+when every derived kernel is proved safe.
+
+${IR3_ANNOTATE_USAGE}`;
 
 /** `hazardproof annotate`: returns the exit code. */
 export function annotateCommand(args: string[], io: CliIo): number {
@@ -44,6 +48,7 @@ export function annotateCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
+  if (values.from === 'ir3' || (values.from === undefined && isIr3File(positionals[0]!))) return annotateIr3File(positionals[0]!, values.output, io);
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
     return annotateListings(positionals, {
       ...listingOptions(values),
