@@ -5,7 +5,8 @@
  * function, texture or memory instruction does, 1 before a `mad` that reads it as its third
  * source (read 2 cycles late); a write of a0/a1 needs 6 before anyone; results of category 4 and
  * local-memory loads (`(ss)`) and of categories 5 and 6 (`(sy)`) arrive at unknown times and are
- * waited for by sync flags. Branches go either way (the model does not follow values); a taken
+ * waited for by sync flags; texture, special-function and memory instructions may read their
+ * sources until the next `(ss)` (ir3_legalize.c, `needs_ss_war`). Branches go either way (the model does not follow values); a taken
  * branch costs no more than its issue cycle, the fastest timing, where delay hazards show.
  * Everything the model cannot follow is a located note.
  */
@@ -121,6 +122,10 @@ function timed(instruction: Ir3Instruction, category: number, destination: Compo
     readLatency: alu && !writesAddress ? { alu: ALU_TO_ALU, nonAlu: TO_NON_ALU, madSource2: TO_MAD_SOURCE_2 } : undefined,
     readerClass: alu ? 'alu' : 'nonAlu',
     syncClass: variable ? (category === 4 || LOCAL_LOADS.has(root) ? 'ss' : 'sy') : null,
+    // ir3_legalize.c: "both tex/sfu appear to not always immediately consume their src register(s)" (is_tex, is_sfu, is_mem).
+    ...(category >= 4 && category <= 6 ? { lateReads: 'ss' as const } : {}),
+    // Memory instructions are taken in order: Mesa's a5xx output relies on it (`stl l[r0.x]` then `ldl r0.x` without (ss)).
+    ...(category === 6 ? { unit: 'memory' } : {}),
     waits: (['sy', 'ss'] as const).filter((flag) => instruction.flags.has(flag)),
   };
 }
@@ -141,6 +146,11 @@ function registerOf(operand: Ir3Operand, destination: boolean): ComponentRegiste
 function sourcesOf(operand: Ir3Operand, written: ReadonlyMap<string, ComponentRegister>): (ComponentRegister | OtherOperand)[] {
   if (operand.kind === 'register' && operand.relative) {
     return [{ kind: 'register', register: 'a0', component: 0, increments: false }, ...written.values()];
+  }
+  // The registers of a memory operand (`g[r1.x+r0.y<<4]`, `l[r0.y]`) are read like any source.
+  if (operand.kind === 'other') {
+    const inside = operand.registers.flatMap((register) => sourcesOf(register, written));
+    return inside.length > 0 ? inside.filter((source) => source.kind === 'register') : [{ kind: 'other', text: operand.text }];
   }
   const register = registerOf(operand, false);
   return register ? [register] : [{ kind: 'other', text: operand.text }];

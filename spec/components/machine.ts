@@ -23,6 +23,16 @@ export interface PendingWrite {
   readonly syncClass: 'sy' | 'ss' | null;
 }
 
+/** A source component a late-reading execution may still read. */
+export interface OpenRead {
+  readonly component: string;
+  readonly reader: ComponentValue;
+  readonly syncClass: 'sy' | 'ss';
+}
+
+/** A result landing on a component an earlier-issued execution may still read: (reader, writer, component). */
+export type LateRead = [ComponentValue, ComponentValue, string];
+
 /** The machine: one thread issuing in order, executions one per cycle. */
 export interface ComponentState {
   readonly cycle: number;
@@ -33,6 +43,8 @@ export interface ComponentState {
   readonly idle: number;
   readonly nextSeq: number;
   readonly pending: readonly PendingWrite[];
+  /** Sources of `lateReads` instructions that may not have been read yet (until a wait of their class). */
+  readonly openReads: readonly OpenRead[];
   readonly physical: Readonly<Record<string, ComponentValue>>;
   readonly logical: Readonly<Record<string, ComponentValue>>;
 }
@@ -55,7 +67,7 @@ export interface ComponentRead {
 
 /** Before the first cycle. */
 export function initialComponentState(): ComponentState {
-  return { cycle: 0, next: 0, execution: 0, idle: 0, nextSeq: 0, pending: [], physical: {}, logical: {} };
+  return { cycle: 0, next: 0, execution: 0, idle: 0, nextSeq: 0, pending: [], openReads: [], physical: {}, logical: {} };
 }
 
 /** True when everything issued and landed. */
@@ -91,11 +103,26 @@ export function componentActions(program: ComponentProgram, state: ComponentStat
   return actions;
 }
 
-/** Takes an action; returns the next state, the reads it made, and same-cycle writes to one component (older, newer, component). */
-export function componentStep(program: ComponentProgram, state: ComponentState, action: ComponentAction): { state: ComponentState; reads: ComponentRead[]; clashes: [ComponentValue, ComponentValue, string][] } {
+/** Results that land on a component a late read of an earlier-issued execution may not have read yet. */
+function lateReadsOverwritten(program: ComponentProgram, openReads: readonly OpenRead[], landing: readonly { component: string; value: ComponentValue }[]): LateRead[] {
+  const unitOf = (value: ComponentValue) => program.instructions[value.instruction]!.unit;
+  return landing.flatMap((write) => openReads
+    .filter((read) => read.component === write.component && read.reader.seq < write.value.seq)
+    .filter((read) => unitOf(read.reader) === undefined || unitOf(read.reader) !== unitOf(write.value))
+    .map((read): LateRead => [read.reader, write.value, write.component]));
+}
+
+/**
+ * Takes an action; returns the next state, the reads it made, same-cycle writes to one
+ * component (older, newer, component), and results landing under an open late read.
+ */
+export function componentStep(program: ComponentProgram, state: ComponentState, action: ComponentAction): { state: ComponentState; reads: ComponentRead[]; clashes: [ComponentValue, ComponentValue, string][]; lateReads: LateRead[] } {
   if (action.type === 'land') {
     const write = state.pending[action.position]!;
-    return { state: { ...state, pending: state.pending.filter((_, i) => i !== action.position), physical: { ...state.physical, [write.component]: write.value } }, reads: [], clashes: [] };
+    return {
+      state: { ...state, pending: state.pending.filter((_, i) => i !== action.position), physical: { ...state.physical, [write.component]: write.value } },
+      reads: [], clashes: [], lateReads: lateReadsOverwritten(program, state.openReads, [write]),
+    };
   }
   // Due fixed results land first: a write at cycle c is seen by reads at cycle c.
   const physical = { ...state.physical };
@@ -106,6 +133,8 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
     if (other.component === write.component) clashes.push([write.value, other.value, write.component]);
   }));
   for (const write of due) physical[write.component] = write.value;
+  const lateReads = lateReadsOverwritten(program, state.openReads, due);
+  let openReads = state.openReads;
   let pending = state.pending.filter((write) => write.landsIn !== 0);
   let { next, execution, idle, nextSeq } = state;
   const logical = { ...state.logical };
@@ -113,6 +142,8 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   const instruction = program.instructions[next];
   if (instruction !== undefined && issues(program, state)) {
     const value: ComponentValue = { seq: nextSeq, instruction: next, execution };
+    // A wait of a class is where late reads of that class are done at the latest.
+    if (execution === 0 && instruction.waits.length > 0) openReads = openReads.filter((read) => !instruction.waits.includes(read.syncClass));
     for (const source of instruction.sources) {
       if (source.kind !== 'register') continue;
       const component = componentAt(source, execution);
@@ -122,6 +153,8 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
       const needed = writer?.readLatency?.[source.readerClass ?? instruction.readerClass];
       const early = seen !== null && seen.seq === expected?.seq && needed !== undefined && seen.age !== undefined && seen.age < needed;
       reads.push({ component, seen, expected, reader: value, early });
+      // Read at issue is the earliest it may happen (judged above); until the wait it may happen later too.
+      if (instruction.lateReads) openReads = [...openReads, { component, reader: value, syncClass: instruction.lateReads }];
     }
     if (instruction.destination) {
       const component = componentAt(instruction.destination, execution);
@@ -146,5 +179,5 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   for (const [component, landed] of Object.entries(physical)) {
     if (landed.age !== undefined && landed.age < AGE_LIMIT) physical[component] = { ...landed, age: landed.age + 1 };
   }
-  return { state: { cycle: state.cycle + 1, next, execution, idle, nextSeq, pending, physical, logical }, reads, clashes };
+  return { state: { cycle: state.cycle + 1, next, execution, idle, nextSeq, pending, openReads, physical, logical }, reads, clashes, lateReads };
 }

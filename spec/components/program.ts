@@ -45,6 +45,18 @@ export interface ComponentInstruction {
   readonly readerClass: string;
   /** Variable latency only: the sync class its result is waited for with (`sy` or `ss`). */
   readonly syncClass: 'sy' | 'ss' | null;
+  /**
+   * Sources read late: the instruction may read its register sources at any time from its issue
+   * until the next instruction that waits with this class (ir3: texture, special-function and
+   * memory instructions do not always consume their sources at once, so a later write of a
+   * source needs `(ss)` first; Mesa's `needs_ss_war`). Absent: sources are read at issue.
+   */
+  readonly lateReads?: 'sy' | 'ss';
+  /**
+   * The in-order unit the instruction goes through: a later instruction of the same unit never
+   * delivers its result before this one's late reads are done (ir3: memory instructions).
+   */
+  readonly unit?: string;
   /** `(sy)`/`(ss)`: waits until no variable-latency result of these classes is pending. */
   readonly waits: readonly ('sy' | 'ss')[];
   /**

@@ -32,6 +32,10 @@ export function componentSystem(program: ComponentProgram, options: { readonly s
       const result = componentStep(program, state, action);
       const pending = new Set(result.state.pending.map((write) => write.value.seq));
       const findings = result.reads.flatMap((read) => judge(read, state.cycle, pending));
+      // A late read that may happen after a later instruction's result landed would see that result.
+      for (const [reader, writer, component] of result.lateReads) {
+        findings.push({ kind: 'WAR', component, producer: { instruction: reader.instruction, execution: reader.execution }, consumer: { instruction: writer.instruction, execution: writer.execution }, cycle: state.cycle });
+      }
       for (const [older, newer, component] of result.clashes) {
         findings.push({ kind: 'WAW', component, producer: { instruction: older.instruction, execution: older.execution }, consumer: { instruction: newer.instruction, execution: newer.execution }, cycle: state.cycle });
       }
@@ -93,9 +97,11 @@ function componentStateKey(state: ComponentState, settled: number | null): strin
     if (state.physical[component]) note(state.physical[component]);
   }
   state.pending.forEach((write) => note(write.value));
+  state.openReads.forEach((read) => note(read.reader));
   const rank = new Map([...seqs].sort((a, b) => a - b).map((seq, i) => [seq, i]));
   const value = (v: ComponentValue | undefined) => (v === undefined ? '-' : `${rank.get(v.seq)}@${v.instruction}.${v.execution}${v.age === undefined ? '' : `~${v.age}`}`);
   const file = live.map((name) => `${name}=${value(state.physical[name])}/${value(state.logical[name])}`).join(';');
   const pending = state.pending.map((write) => `${write.component}<${value(write.value)}:${write.landsIn ?? 'v'}`).join(',');
-  return `${state.next}.${state.execution}.${state.idle}|${pending}|${file}`;
+  const openReads = state.openReads.map((read) => `${read.component}>${value(read.reader)}:${read.syncClass}`).join(',');
+  return `${state.next}.${state.execution}.${state.idle}|${pending}|${openReads}|${file}`;
 }

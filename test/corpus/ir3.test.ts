@@ -49,6 +49,25 @@ describe.skipIf(!haveCorpus)('ir3 listings of the corpus on the component machin
     expect(result!.hazards.map((hazard) => `${hazard.finding.kind} ${hazard.finding.component}`)).toContain('RAW a0.x');
   });
 
+  it('fd-clouds.log: (ss) flags of the first looping shader, removed one at a time, are caught; some only as a WAR on a source a memory or texture instruction reads late', () => {
+    const text = readFileSync(join(corpus, 'fd-clouds.log'), 'utf8');
+    const shader = parseIr3(text, 'fd-clouds.log').shaders[5]!;
+    const lines = text.split('\n');
+    const kinds: string[] = [];
+    // Every 7th of its 140 (ss) flags keeps the test short; the full campaign is in the README.
+    for (const instruction of shader.instructions.filter((candidate) => candidate.flags.has('ss')).filter((_, n) => n % 7 === 0)) {
+      const mutated = [...lines];
+      mutated[instruction.line - 1] = mutated[instruction.line - 1]!.replace('(ss)', '');
+      const lowered = lowerIr3Shader(parseIr3(mutated.join('\n'), 'fd-clouds.log').shaders[5]!);
+      const result = checkComponentProgram(lowered.program, null);
+      kinds.push(`${result.verdict}:${[...new Set(result.hazards.map((hazard) => hazard.finding.kind))].sort().join('+')}`);
+    }
+    console.log(`fd-clouds.log shader 5: ${kinds.length} (ss) flags removed one at a time, ${kinds.filter((kind) => kind.startsWith('hazard')).length} caught, ${kinds.filter((kind) => kind === 'hazard:WAR').length} only as WAR`);
+    expect(kinds.length).toBe(20);
+    expect(kinds.filter((kind) => !kind.startsWith('hazard'))).toEqual([]);
+    expect(kinds).toContain('hazard:WAR');
+  });
+
   it('computerator/branch.asm: nops taken from the branch target show a RAW only on the path that falls through', () => {
     const text = readFileSync(join(corpus, 'computerator/branch.asm'), 'utf8');
     const shorter = text.replace('(jp)(rpt5)nop', '(jp)(rpt4)nop');
