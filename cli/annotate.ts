@@ -10,9 +10,11 @@ import { annotateListings } from './sassAnnotate.js';
 import { listingOptions } from './sassCheck.js';
 import { isIr3File } from './ir3Check.js';
 import { annotateIr3File, IR3_ANNOTATE_USAGE } from './componentAnnotate.js';
+import { annotateComponentFiles } from './componentAnnotateComp.js';
+import { isComponentFile } from './componentCheck.js';
 
 /** Help text of `hazardproof annotate`. */
-export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N]
+export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N] [--expect]
 
 For a .machine lrc program: sets the dependency flags ((sy), (ss), ...) at the first
 instruction that reads or writes a register a pending request will write, or overwrites a
@@ -31,7 +33,13 @@ cycles with the compiler's records on the same seeded schedules (--runs N, defau
 --max-latency N, default 8). The derived kernels go to OUT (-o) in print --to hp form. Exit 0
 when every derived kernel is proved safe.
 
-${IR3_ANNOTATE_USAGE}`;
+${IR3_ANNOTATE_USAGE}
+
+For programs of seed 004's machine (.comp): the same list scheduler, printed in .comp notation
+with NOPs and cycles as written, in-order with full latencies, and scheduled, and the check of
+the schedule. --expect (with one or more .comp files): compare each file's
+'# expect-schedule: nops=N in-order-nops=M' line with the schedule; exit 0 when all match and
+every schedule is proved safe.`;
 
 /** `hazardproof annotate`: returns the exit code. */
 export function annotateCommand(args: string[], io: CliIo): number {
@@ -40,13 +48,14 @@ export function annotateCommand(args: string[], io: CliIo): number {
     options: {
       output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' },
       from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
-      runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' },
+      runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, expect: { type: 'boolean' },
     },
   });
   if (values.help) {
     io.stdout(`${ANNOTATE_USAGE}\n`);
     return 0;
   }
+  if (positionals.length > 0 && positionals.every(isComponentFile)) return annotateComponentFiles(positionals, values.output, values.expect === true, io);
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
   if (values.from === 'ir3' || (values.from === undefined && isIr3File(positionals[0]!))) return annotateIr3File(positionals[0]!, values.output, io);
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
