@@ -48,7 +48,7 @@ analysis of every path, loop count and latency; a suspected hazard is reported a
 when a concrete schedule on the reference machine shows it:
   --from cuasm|maxas|turingas|cuobjdump   notation (default: from the extension and content)
   --from ir3                     Adreno ir3 (Mesa's computerator .asm and CI .log files, also by
-                                 extension): each straight-line shader on the component machine
+                                 extension): each shader (branches and loops too) on the component machine
   --arch sm_50|sm_52|sm_61|sm_70|sm_75|sm_80|sm_86   architecture when the listing does not say
   --kernel NAME                  check only this kernel (repeatable); needed with --replay
 

@@ -15,7 +15,7 @@ import { STREAMOUT_USAGE, streamoutCommand } from './streamout.js';
 const USAGE = `usage: hazardproof <command> [options]
 
 commands:
-  annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs for a program
+  annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs; or schedule ir3 / .comp programs (seed 004)
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   compare FILE... stall cycles of LRC (1 and 2 classes), scoreboards + DEPBAR and interlocks on programs
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
