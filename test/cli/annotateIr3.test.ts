@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { MESA_PADDED_SHADER } from '../impl/components/schedule/ir3Fixture.js';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../format/packageRoot.js';
 import { cli } from './run.js';
@@ -10,23 +11,7 @@ const corpus = resolve(packageRoot(), '../shared/corpus/mesa-ir3');
 const haveCorpus = existsSync(corpus);
 if (!haveCorpus) console.warn(`ir3 annotate corpus tests skipped: ${corpus} is absent`);
 
-/** Padded the way Mesa pads: every ALU result 3 instructions before an ALU reader, 6 before a store. */
-const FIXTURE = [
-  '@localsize 1, 1, 1',
-  'mov.f32f32 r3.x, c0.x',
-  '(rpt2)nop',
-  '(rpt2)mul.f r0.x, (r)r3.x, c0.y',
-  '(rpt2)nop',
-  'add.f r1.x, r0.x, c1.x',
-  'mov.f32f32 r2.x, c2.x',
-  'mov.f32f32 r2.y, c2.y',
-  'mov.f32f32 r2.z, c2.z',
-  '(rpt5)nop',
-  'stib.b.untyped.1d.u32.1.imm r1.x, r2.x, 0',
-  'end',
-  'nop',
-  '',
-].join('\n');
+const FIXTURE = `@localsize 1, 1, 1\n${MESA_PADDED_SHADER}`;
 
 function write(name: string, text: string): string {
   const file = join(scratch, name);

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseIr3 } from '../../../../format/ir3/parse.js';
 import { scheduleIr3Shader } from '../../../../impl/components/schedule/ir3Shader.js';
+import { MESA_PADDED_SHADER } from './ir3Fixture.js';
 
 const shader = (text: string) => parseIr3(text, 'test.asm').shaders[0]!;
 
-/** Written the way Mesa pads: every ALU result 3 instructions before an ALU reader, 6 before a store. */
-const FIXTURE = [
-  'mov.f32f32 r3.x, c0.x',
-  '(rpt2)nop',
-  '(rpt2)mul.f r0.x, (r)r3.x, c0.y',
-  '(rpt2)nop',
-  'add.f r1.x, r0.x, c1.x',
-  'mov.f32f32 r2.x, c2.x',
-  'mov.f32f32 r2.y, c2.y',
-  'mov.f32f32 r2.z, c2.z',
-  '(rpt5)nop',
-  'stib.b.untyped.1d.u32.1.imm r1.x, r2.x, 0',
-  'end',
-  'nop',
-  '',
-].join('\n');
+const FIXTURE = MESA_PADDED_SHADER;
 
 describe('scheduling one ir3 shader', () => {
   it('drops the NOPs, schedules, prints in ir3 syntax, and proves the printed text', () => {
