@@ -1,5 +1,5 @@
 import type { ComponentTrace } from '../../impl/components/replay.js';
-import type { ComponentState } from '../../spec/components/machine.js';
+import { pendingSyncClass, type ComponentState } from '../../spec/components/machine.js';
 import type { ComponentProgram } from '../../spec/components/program.js';
 import { componentSystem, type ComponentFinding } from '../../spec/components/system.js';
 import { formatTable } from '../table.js';
@@ -38,18 +38,18 @@ export function renderComponentTimeline(program: ComponentProgram, trace: Compon
     const value = (v: { instruction: number; execution: number }) => componentValueLabel(program, v);
     if (step.action.type === 'land') {
       const write = before.pending[step.action.position];
-      if (write) push(cycle, 'land', componentInstructionLabel(program, write.value.instruction), `${write.component} <- ${value(write.value)} (variable latency, ${write.syncClass ?? '?'})`, write.component);
+      if (write) push(cycle, 'land', componentInstructionLabel(program, write.value.instruction), `${write.component} <- ${value(write.value)} (variable latency, ${pendingSyncClass(program, write) ?? '?'})`, write.component);
     } else {
       for (const write of before.pending.filter((w) => w.landsIn === 0)) {
-        push(cycle, 'write', componentInstructionLabel(program, write.value.instruction), `${write.component} <- ${value(write.value)} (latency ${write.latency})`, write.component);
+        push(cycle, 'write', componentInstructionLabel(program, write.value.instruction), `${write.component} <- ${value(write.value)} (latency ${program.instructions[write.value.instruction]!.latency})`, write.component);
       }
       const instruction = program.instructions[before.next];
       if (step.state.nextSeq > before.nextSeq && instruction) {
         const issued = { instruction: before.next, execution: before.execution };
         const created = step.state.pending.find((w) => w.value.seq === before.nextSeq);
         const writes = created === undefined ? (instruction.opcode === 'nop' && instruction.sources.length === 0 ? 'idle issue slot' : 'no result')
-          : created.landsIn === null ? `${created.component} <- ${value(issued)} when it lands (variable latency, wait with (${created.syncClass ?? '?'}))`
-            : `${created.component} <- ${value(issued)} at cycle ${cycle + (created.latency ?? 0)}`;
+          : created.landsIn === null ? `${created.component} <- ${value(issued)} when it lands (variable latency, wait with (${pendingSyncClass(program, created) ?? '?'}))`
+            : `${created.component} <- ${value(issued)} at cycle ${cycle + (instruction.latency as number)}`;
         const executions = instruction.repeat > 0 ? `execution ${before.execution} of ${instruction.repeat + 1}; ` : '';
         const last = before.execution === instruction.repeat;
         const branch = last && instruction.branch
@@ -61,7 +61,7 @@ export function renderComponentTimeline(program: ComponentProgram, trace: Compon
       } else if (before.idle > 0) {
         push(cycle, 'idle', lastIssued === null ? '' : `after ${componentInstructionLabel(program, lastIssued)}`, `(nop${program.instructions[lastIssued ?? -1]?.nops ?? 'N'}) idle cycle`, null);
       } else if (instruction) {
-        const pending = before.pending.filter((w) => w.syncClass !== null && instruction.waits.includes(w.syncClass));
+        const pending = before.pending.filter((w) => instruction.waits.some((wait) => wait === pendingSyncClass(program, w)));
         push(cycle, 'wait', componentInstructionLabel(program, before.next), `(${instruction.waits.join(')(')}) waits for ${pending.map((w) => `${value(w.value)} -> ${w.component}`).join(', ')}`, null);
       }
     }

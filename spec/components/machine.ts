@@ -18,16 +18,17 @@ export interface PendingWrite {
   readonly value: ComponentValue;
   /** Fixed latency: cycles until it lands (0 = this cycle); null for a variable-latency result. */
   readonly landsIn: number | null;
-  /** Fixed latency: the age the value has when it lands. Variable: its sync class. */
-  readonly latency: number | null;
-  readonly syncClass: 'sy' | 'ss' | null;
+}
+
+/** The sync class a pending result is waited for with: its producer's, for a variable-latency result; null for a fixed one. */
+export function pendingSyncClass(program: ComponentProgram, write: PendingWrite): 'sy' | 'ss' | null {
+  return write.landsIn === null ? program.instructions[write.value.instruction]!.syncClass : null;
 }
 
 /** A source component a late-reading execution may still read. */
 export interface OpenRead {
   readonly component: string;
   readonly reader: ComponentValue;
-  readonly syncClass: 'sy' | 'ss';
 }
 
 /** A result landing on a component an earlier-issued execution may still read: (reader, writer, component). */
@@ -82,7 +83,7 @@ export function componentFinished(program: ComponentProgram, state: ComponentSta
 function issues(program: ComponentProgram, state: ComponentState): boolean {
   const instruction = program.instructions[state.next];
   if (instruction === undefined || state.idle > 0) return false;
-  return state.execution > 0 || !state.pending.some((write) => write.syncClass !== null && instruction.waits.includes(write.syncClass));
+  return state.execution > 0 || !state.pending.some((write) => instruction.waits.some((wait) => wait === pendingSyncClass(program, write)));
 }
 
 /**
@@ -126,7 +127,8 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   }
   // Due fixed results land first: a write at cycle c is seen by reads at cycle c.
   const physical = { ...state.physical };
-  const due = state.pending.filter((write) => write.landsIn === 0).map((write) => ({ ...write, value: { ...write.value, age: write.latency! } }));
+  // A landing fixed result is as old as its producer's latency.
+  const due = state.pending.filter((write) => write.landsIn === 0).map((write) => ({ ...write, value: { ...write.value, age: program.instructions[write.value.instruction]!.latency as number } }));
   // Two results landing on one component in one cycle land in an order the machine does not fix.
   const clashes: [ComponentValue, ComponentValue, string][] = [];
   due.forEach((write, i) => due.slice(i + 1).forEach((other) => {
@@ -143,7 +145,7 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
   if (instruction !== undefined && issues(program, state)) {
     const value: ComponentValue = { seq: nextSeq, instruction: next, execution };
     // A wait of a class is where late reads of that class are done at the latest.
-    if (execution === 0 && instruction.waits.length > 0) openReads = openReads.filter((read) => !instruction.waits.includes(read.syncClass));
+    if (execution === 0 && instruction.waits.length > 0) openReads = openReads.filter((read) => !instruction.waits.includes(program.instructions[read.reader.instruction]!.lateReads!));
     for (const source of instruction.sources) {
       if (source.kind !== 'register') continue;
       const component = componentAt(source, execution);
@@ -154,13 +156,13 @@ export function componentStep(program: ComponentProgram, state: ComponentState, 
       const early = seen !== null && seen.seq === expected?.seq && needed !== undefined && seen.age !== undefined && seen.age < needed;
       reads.push({ component, seen, expected, reader: value, early });
       // Read at issue is the earliest it may happen (judged above); until the wait it may happen later too.
-      if (instruction.lateReads) openReads = [...openReads, { component, reader: value, syncClass: instruction.lateReads }];
+      if (instruction.lateReads) openReads = [...openReads, { component, reader: value }];
     }
     if (instruction.destination) {
       const component = componentAt(instruction.destination, execution);
       logical[component] = value;
       const fixed = instruction.latency !== 'variable';
-      pending = [...pending, { component, value, landsIn: fixed ? instruction.latency as number : null, latency: fixed ? instruction.latency as number : null, syncClass: fixed ? null : instruction.syncClass }];
+      pending = [...pending, { component, value, landsIn: fixed ? instruction.latency as number : null }];
     }
     nextSeq++;
     if (execution < instruction.repeat) execution++;

@@ -102,6 +102,6 @@ function componentStateKey(state: ComponentState, settled: number | null): strin
   const value = (v: ComponentValue | undefined) => (v === undefined ? '-' : `${rank.get(v.seq)}@${v.instruction}.${v.execution}${v.age === undefined ? '' : `~${v.age}`}`);
   const file = live.map((name) => `${name}=${value(state.physical[name])}/${value(state.logical[name])}`).join(';');
   const pending = state.pending.map((write) => `${write.component}<${value(write.value)}:${write.landsIn ?? 'v'}`).join(',');
-  const openReads = state.openReads.map((read) => `${read.component}>${value(read.reader)}:${read.syncClass}`).join(',');
+  const openReads = state.openReads.map((read) => `${read.component}>${value(read.reader)}`).join(',');
   return `${state.next}.${state.execution}.${state.idle}|${pending}|${openReads}|${file}`;
 }
