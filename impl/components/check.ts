@@ -4,7 +4,7 @@ import type { ComponentAction } from '../../spec/components/machine.js';
 import type { ComponentProgram } from '../../spec/components/program.js';
 import { componentSystem, type ComponentFinding } from '../../spec/components/system.js';
 
-/** The verdict on a straight-line program of the component machine. */
+/** The verdict on a program of the component machine (every branch direction included). */
 export interface ComponentCheckResult {
   readonly verdict: Verdict;
   readonly reason: string;
