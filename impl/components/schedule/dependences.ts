@@ -32,13 +32,6 @@ export interface ScheduleHints {
   readonly alsoReads?: (index: number) => readonly string[];
   /** Register components the instruction also writes, at its first execution, with its latency. */
   readonly alsoWrites?: (index: number) => readonly string[];
-  /**
-   * The instruction may still read its sources after it issues, until a wait of this class
-   * (ir3: texture, special-function and memory instructions, Mesa's `needs_ss_war`), so a later
-   * writer of what it reads waits with that class. The component model reads at issue, so this
-   * only adds waits (which cost no cycles there).
-   */
-  readonly readsLate?: (index: number) => 'sy' | 'ss' | null;
 }
 
 /** The kinds of edge: the seed's three data dependences, and kept order. */
@@ -234,7 +227,8 @@ export function componentDependences(program: ComponentProgram, rules: EdgeRules
     dependences.push({ predecessor: flow.predecessor, successor: flow.successor, kind: 'flow', components: sorted(flow.components), distance, edge: rules.flow(latency, distance), wait: null });
   }
   for (const anti of antis.values()) {
-    const late = hints.readsLate?.(anti.predecessor) ?? null;
+    // A late-reading predecessor (`lateReads`, ir3's needs_ss_war) may read after the successor's write lands: the successor waits.
+    const late = instructions[anti.predecessor]!.lateReads ?? null;
     dependences.push({ predecessor: anti.predecessor, successor: anti.successor, kind: 'anti', components: sorted(anti.components), distance: null, edge: rules.anti(), wait: late });
   }
   for (const output of outputs.values()) {
@@ -260,10 +254,10 @@ export function componentDependences(program: ComponentProgram, rules: EdgeRules
   if (shape.terminator !== null) {
     for (let index = 0; index < shape.terminator; index++) dependences.push({ predecessor: index, successor: shape.terminator, kind: 'order', components: [], distance: null, edge: 1, wait: null });
   }
-  const pending = instructions.map((instruction, index) => {
+  const pending = instructions.map((instruction) => {
     const classes = new Set<'sy' | 'ss'>();
     if (instruction.latency === 'variable' && instruction.syncClass !== null) classes.add(instruction.syncClass);
-    const late = hints.readsLate?.(index) ?? null;
+    const late = instruction.lateReads ?? null;
     if (late !== null) classes.add(late);
     return [...classes];
   });

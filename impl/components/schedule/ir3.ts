@@ -93,7 +93,6 @@ export function ir3ScheduleHints(shader: Ir3Shader): ScheduleHints {
     ordered: (index) => ir3Ordered(instructions[index]!),
     alsoReads: (index) => (vector(index) ? vectorReads(instructions[index]!, category(index)) : []),
     alsoWrites: (index) => (vector(index) ? vectorWrites(instructions[index]!, category(index)) : []),
-    readsLate: (index) => (category(index) >= 4 && category(index) <= 6 ? 'ss' : null),
   };
 }
 

@@ -58,7 +58,6 @@ export function scheduleComponentProgram(program: ComponentProgram, options: Sch
     ...(hints.ordered ? { ordered: (index: number) => hints.ordered!(stripped.original[index]!) } : {}),
     ...(hints.alsoReads ? { alsoReads: (index: number) => hints.alsoReads!(stripped.original[index]!) } : {}),
     ...(hints.alsoWrites ? { alsoWrites: (index: number) => hints.alsoWrites!(stripped.original[index]!) } : {}),
-    ...(hints.readsLate ? { readsLate: (index: number) => hints.readsLate!(stripped.original[index]!) } : {}),
   };
   const dependences = componentDependences(stripped.program, rules, mapped);
   if (!dependences.ok) return dependences;

@@ -154,9 +154,9 @@ describe('dependences of a straight-line component program, with the proved edge
   });
 
   it('hints: hinted reads and writes make dependences; a late reader makes a later writer wait', () => {
-    const program = prog(ins('stib', { readerClass: 'nonAlu', sources: ['r1.x'] }), ins('mov', { destination: 'r1.w' }));
+    const program = prog({ ...ins('stib', { readerClass: 'nonAlu', sources: ['r1.x'] }), lateReads: 'ss' }, ins('mov', { destination: 'r1.w' }));
     expect(dependences(program)).toEqual([]);
-    const result = componentDependences(program, PROVED_EDGE_RULES, { alsoReads: (index) => (index === 0 ? ['r1.y', 'r1.z', 'r1.w'] : []), readsLate: (index) => (index === 0 ? 'ss' : null) });
+    const result = componentDependences(program, PROVED_EDGE_RULES, { alsoReads: (index) => (index === 0 ? ['r1.y', 'r1.z', 'r1.w'] : []) });
     if (!result.ok) throw new Error(result.reason);
     expect(result.graph.dependences).toMatchObject([{ kind: 'anti', components: ['r1.w'], edge: 1, wait: 'ss' }]);
     expect(result.graph.pending[0]).toEqual(['ss']);
