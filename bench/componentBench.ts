@@ -7,6 +7,8 @@
  * exhaustive exploration of the component machine; the verdict column counts the results.
  * Runs alone with `node dist/bench/componentBench.js [--seed N]`.
  */
+import { stallRatio } from '../reports/compare/table.js';
+import { Random } from '../explore/random.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,18 +43,6 @@ export function ir3CorpusRoot(): string | null {
   return existsSync(root) ? root : null;
 }
 
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /**
  * A straight-line ir3 shader of `size` instructions before `end`, without NOPs: ALU work
  * (`add.f`, `mul.f`, `mad.f32`, `mov`), some of it repeated over vec4 components, and now and
@@ -60,8 +50,9 @@ function random(seed: number): () => number {
  * results, so chains and independent work interleave as in compiled shaders.
  */
 export function generatedIr3Shader(size: number, seed: number): string {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const generator = new Random(seed);
+  const next = () => generator.next();
+  const pick = <T>(items: readonly T[]): T => generator.pick(items);
   const component = () => pick(['x', 'y', 'z', 'w']);
   const written: string[] = ['r0.x'];
   const source = () => (next() < 0.75 ? written[Math.max(0, written.length - 1 - Math.floor(next() * 6))]! : `c${Math.floor(next() * 8)}.${component()}`);
@@ -130,7 +121,7 @@ function cost(statistics: IssueStatistics | null): [string, string] {
 }
 
 function ratio(a: number, b: number | undefined): string {
-  return b === undefined || b === 0 ? '-' : `${(a / b).toFixed(2)}x`;
+  return b === undefined ? '-' : stallRatio(a, b);
 }
 
 function verdictText(verdicts: Readonly<Partial<Record<Verdict, number>>>): string {

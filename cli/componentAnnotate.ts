@@ -2,8 +2,9 @@ import { combinedExitCode } from '../explore/verdict.js';
 import type { Ir3Listing } from '../format/ir3/listing.js';
 import { parseIr3 } from '../format/ir3/parse.js';
 import { readInputFile } from '../format/readInputFile.js';
-import type { IssueStatistics } from '../impl/components/schedule/cycles.js';
 import { scheduleIr3Shader, type Ir3NotScheduled, type Ir3Scheduled } from '../impl/components/schedule/ir3Shader.js';
+import { stallRatio } from '../reports/compare/table.js';
+import { issueCost, scheduleMethodText } from '../reports/components/issueCost.js';
 import { readInput, writeFileAtomic, type CliIo } from './io.js';
 
 /** The paragraph of `hazardproof annotate --help` about ir3 listings. */
@@ -20,13 +21,6 @@ reason. Output in assembly syntax to stdout or OUT; exit 0 when every schedule i
 /** What one shader became. */
 type ShaderOutcome = { readonly index: number; readonly line: number; readonly result: Ir3Scheduled | Ir3NotScheduled };
 
-function cost(statistics: IssueStatistics): string {
-  return `${statistics.nops} NOPs, ${statistics.cycles} cycles`;
-}
-
-function ratio(a: number, b: number): string {
-  return b === 0 ? '-' : `${(a / b).toFixed(2)}x`;
-}
 
 /** The header comment of one shader. */
 function header(outcome: ShaderOutcome): string[] {
@@ -34,10 +28,10 @@ function header(outcome: ShaderOutcome): string[] {
   const name = `shader ${outcome.index} (line ${outcome.line})`;
   if (!result.scheduled) return [`; ${name}: not scheduled (${result.reason}); printed as written`];
   return [
-    `; ${name}: ${result.schedule.instructions} instruction${result.schedule.instructions === 1 ? '' : 's'}, scheduled (${result.method === 'list' ? 'list scheduler' : 'program order was shorter than the list schedule'})`,
-    `;   listing as written:     ${cost(result.listing)}`,
-    `;   in-order, full latency: ${cost(result.baseline)}`,
-    `;   scheduled:              ${cost(result.schedule)} (${ratio(result.schedule.cycles, result.baseline.cycles)} the in-order cycles, ${ratio(result.schedule.cycles, result.listing.cycles)} the listing's)`,
+    `; ${name}: ${result.schedule.instructions} instruction${result.schedule.instructions === 1 ? '' : 's'}, scheduled (${scheduleMethodText(result.method)})`,
+    `;   listing as written:     ${issueCost(result.listing)}`,
+    `;   in-order, full latency: ${issueCost(result.baseline)}`,
+    `;   scheduled:              ${issueCost(result.schedule)} (${stallRatio(result.schedule.cycles, result.baseline.cycles)} the in-order cycles, ${stallRatio(result.schedule.cycles, result.listing.cycles)} the listing's)`,
     `;   check of this schedule: ${result.check.verdict}: ${result.check.reason}`,
   ];
 }
@@ -71,7 +65,7 @@ export function annotateIr3File(file: string, output: string | undefined, io: Cl
   if (output !== undefined) {
     writeFileAtomic(output, text);
     const summary = outcomes.map(({ index, result }) => (result.scheduled
-      ? `${file}: shader ${index}: listing ${cost(result.listing)}; in-order ${cost(result.baseline)}; scheduled ${cost(result.schedule)}: ${result.check.verdict}`
+      ? `${file}: shader ${index}: listing ${issueCost(result.listing)}; in-order ${issueCost(result.baseline)}; scheduled ${issueCost(result.schedule)}: ${result.check.verdict}`
       : `${file}: shader ${index}: not scheduled (${result.reason})`));
     io.stdout(`${summary.join('\n')}\nannotated listing written to ${output}\n`);
   } else {

@@ -14,6 +14,7 @@ import { checkComponentProgram, type ComponentCheckResult } from '../impl/compon
 import { baselineComponentProgram } from '../impl/components/schedule/baseline.js';
 import { issueStatistics, type IssueStatistics } from '../impl/components/schedule/cycles.js';
 import { scheduleComponentProgram, type ScheduledProgram } from '../impl/components/schedule/schedule.js';
+import { issueCost, scheduleMethodText } from '../reports/components/issueCost.js';
 import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** What one `.comp` file became. */
@@ -36,9 +37,6 @@ function scheduleExpectation(text: string): { line: number; nops: number; inOrde
   return null;
 }
 
-function cost(statistics: IssueStatistics): string {
-  return `${statistics.nops} NOPs, ${statistics.cycles} cycles`;
-}
 
 /** Schedules one file; null (after printing the located error) when it cannot be read or scheduled. */
 function annotateOne(file: string, io: CliIo): CompOutcome | null {
@@ -54,9 +52,9 @@ function annotateOne(file: string, io: CliIo): CompOutcome | null {
   const written = issueStatistics(parsed.program);
   const header = [
     `# scheduled by hazardproof annotate from ${file}: seed 004 list scheduler, proved edge latencies`,
-    `#   as written:             ${cost(written)}`,
-    `#   in-order, full latency: ${cost(baseline.statistics)}`,
-    `#   scheduled:              ${cost(schedule.statistics)} (${schedule.method === 'list' ? 'list scheduler' : 'program order was shorter than the list schedule'})`,
+    `#   as written:             ${issueCost(written)}`,
+    `#   in-order, full latency: ${issueCost(baseline.statistics)}`,
+    `#   scheduled:              ${issueCost(schedule.statistics)} (${scheduleMethodText(schedule.method)})`,
     `#   check of this schedule: ${check.verdict}: ${check.reason}`,
     '# cycles: issue cycles; a (sy)/(ss) wait counts 0 cycles (variable latencies are not timed)',
   ];
@@ -79,7 +77,7 @@ export function annotateComponentFiles(files: readonly string[], output: string 
     const [only] = done;
     if (output !== undefined) {
       writeFileAtomic(output, only!.text);
-      io.stdout(`${only!.file}: as written ${cost(only!.written)}; in-order ${cost(only!.baseline)}; scheduled ${cost(only!.schedule.statistics)}: ${only!.check.verdict}\nannotated program written to ${output}\n`);
+      io.stdout(`${only!.file}: as written ${issueCost(only!.written)}; in-order ${issueCost(only!.baseline)}; scheduled ${issueCost(only!.schedule.statistics)}: ${only!.check.verdict}\nannotated program written to ${output}\n`);
     } else {
       io.stdout(only!.text);
     }

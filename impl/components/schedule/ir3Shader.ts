@@ -45,10 +45,9 @@ export interface Ir3NotScheduled {
   readonly lines: readonly string[];
 }
 
-/** Options: whether to use `(nopN)` (as the listing does), and the check's state budget. */
+/** Options: whether to use `(nopN)` (as the listing does). */
 export interface Ir3ScheduleOptions {
   readonly nopFlags: boolean;
-  readonly maxStates?: number;
 }
 
 /** The straight-line body of a lowered shader (up to and including `end`), or why there is none. */
@@ -92,15 +91,15 @@ export function scheduleIr3Shader(shader: Ir3Shader, options: Ir3ScheduleOptions
     schedule: issueStatistics(encoded.program),
     method: scheduled.method,
     lines,
-    check: checkPrinted(lines, options.maxStates),
+    check: checkPrinted(lines),
     ms,
   };
 }
 
 /** Reads the printed lines back as assembly, lowers and checks them. */
-function checkPrinted(lines: readonly string[], maxStates: number | undefined): ComponentCheckResult {
+function checkPrinted(lines: readonly string[]): ComponentCheckResult {
   const [shader] = parseIr3(`${lines.join('\n')}\n`, 'scheduled').shaders;
   const lowered = lowerIr3Shader(shader!);
   const blocked = lowered.notes.length === 0 ? null : `line ${lowered.notes[0]!.line}: ${lowered.notes[0]!.message}`;
-  return checkComponentProgram(lowered.program, blocked, maxStates);
+  return checkComponentProgram(lowered.program, blocked);
 }

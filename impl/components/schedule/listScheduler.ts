@@ -42,8 +42,7 @@ export function listSchedule(program: ComponentProgram, graph: DependenceGraph):
   const waitingOn = graph.predecessors.map((edges) => edges.length);
   const start: number[] = new Array<number>(count).fill(-1);
   const last: number[] = new Array<number>(count).fill(-1);
-  /** Input list: not ready yet. Those whose predecessors have all issued carry the cycle their last edge is covered. */
-  const input = new Set<number>(Array.from({ length: count }, (_, index) => index));
+  /** The input list's instructions whose predecessors have all issued, with the cycle their last edge is covered. */
   const earliest = new Map<number, number>();
   const ready: number[] = [];
   const active = new Set<number>();
@@ -57,7 +56,6 @@ export function listSchedule(program: ComponentProgram, graph: DependenceGraph):
     for (const [index, at] of earliest) {
       if (at > cycle) continue;
       earliest.delete(index);
-      input.delete(index);
       ready.push(index);
     }
     // Active -> complete: every successor's dynamic latency has reached its edge latency.

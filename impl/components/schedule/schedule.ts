@@ -42,8 +42,6 @@ export interface ScheduledProgram {
   readonly graph: DependenceGraph;
   /** For each node of `graph`, its index in the input program. */
   readonly graphIndices: readonly number[];
-  /** The edge rules used. */
-  readonly rules: string;
 }
 
 /** The schedule, or why the program cannot be scheduled (branches, an intrinsic hazard). */
@@ -82,6 +80,5 @@ export function scheduleComponentProgram(program: ComponentProgram, options: Sch
     method: kept,
     graph,
     graphIndices: stripped.original,
-    rules: rules.name,
   };
 }
