@@ -5,7 +5,6 @@
  * checks the printed schedule on the component machine. With `--expect`, each file's
  * `# expect-schedule: nops=N in-order-nops=M` line is compared with what the scheduler gives.
  */
-import { readFileSync } from 'node:fs';
 import { combinedExitCode } from '../explore/verdict.js';
 import { parseComponentProgram } from '../format/components/parse.js';
 import { printComponentProgram } from '../format/components/print.js';
@@ -20,6 +19,8 @@ import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 /** What one `.comp` file became. */
 interface CompOutcome {
   readonly file: string;
+  /** The file's text as read. */
+  readonly source: string;
   readonly written: IssueStatistics;
   readonly baseline: IssueStatistics;
   readonly schedule: ScheduledProgram;
@@ -40,7 +41,9 @@ function scheduleExpectation(text: string): { line: number; nops: number; inOrde
 
 /** Schedules one file; null (after printing the located error) when it cannot be read or scheduled. */
 function annotateOne(file: string, io: CliIo): CompOutcome | null {
-  const parsed = readInput(io, () => parseComponentProgram(readInputFile(file, 'program'), file));
+  const source = readInput(io, () => readInputFile(file, 'program'));
+  if (source === null) return null;
+  const parsed = readInput(io, () => parseComponentProgram(source, file));
   if (parsed === null) return null;
   const schedule = scheduleComponentProgram(parsed.program);
   const baseline = baselineComponentProgram(parsed.program);
@@ -48,8 +51,10 @@ function annotateOne(file: string, io: CliIo): CompOutcome | null {
     io.stderr(`hazardproof: ${file}: not scheduled: ${schedule.ok ? (baseline as { reason: string }).reason : schedule.reason}\n`);
     return null;
   }
-  const check = checkComponentProgram(schedule.program, null);
   const written = issueStatistics(parsed.program);
+  const body = printComponentProgram(schedule.program);
+  // What is checked is the printed program, read back: what the user gets.
+  const check = checkComponentProgram(parseComponentProgram(body, file).program, null);
   const header = [
     `# scheduled by hazardproof annotate from ${file}: seed 004 list scheduler, proved edge latencies`,
     `#   as written:             ${issueCost(written)}`,
@@ -58,7 +63,7 @@ function annotateOne(file: string, io: CliIo): CompOutcome | null {
     `#   check of this schedule: ${check.verdict}: ${check.reason}`,
     '# cycles: issue cycles; a (sy)/(ss) wait counts 0 cycles (variable latencies are not timed)',
   ];
-  return { file, written, baseline: baseline.statistics, schedule, check, text: printComponentProgram(schedule.program, header) };
+  return { file, source, written, baseline: baseline.statistics, schedule, check, text: `${header.join('\n')}\n${body}` };
 }
 
 /**
@@ -85,7 +90,7 @@ export function annotateComponentFiles(files: readonly string[], output: string 
   }
   let met = 0;
   for (const outcome of done) {
-    const expectation = scheduleExpectation(readFileSync(outcome.file, 'utf8'));
+    const expectation = scheduleExpectation(outcome.source);
     const got = `scheduled ${outcome.schedule.statistics.nops} NOPs, in-order full latency ${outcome.baseline.nops} NOPs, schedule ${outcome.check.verdict}`;
     const ok = expectation !== null && expectation.nops === outcome.schedule.statistics.nops && expectation.inOrderNops === outcome.baseline.nops && outcome.check.verdict === 'proved-safe';
     if (ok) met++;
