@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkComponentProgram } from '../../../../impl/components/check.js';
 import { baselineComponentProgram } from '../../../../impl/components/schedule/baseline.js';
+import { scheduleComponentProgram } from '../../../../impl/components/schedule/schedule.js';
 import { ins, prog } from './build.js';
 
 describe('the in-order, full-latency baseline', () => {
@@ -21,8 +22,17 @@ describe('the in-order, full-latency baseline', () => {
   });
 
   it('false dependences stay 1 and output dependences use the corrected rule without distance', () => {
-    const program = prog(ins('slow', { repeat: 1, latency: 6, destination: 'r0.x(r)' }), ins('fast', { latency: 1, destination: 'r0.y' }));
+    // slow writes r0.x then r0.y; fast writes r0.x: mask distance 1, so the proved rule gives 5, the baseline (no distance) 6.
+    const program = prog(
+      ins('slow', { repeat: 1, latency: 6, destination: 'r0.x(r)', sources: ['r9.x'] }),
+      ins('fast', { latency: 1, destination: 'r0.x' }),
+      ins('over', { latency: 1, destination: 'r9.x' }),
+    );
     const result = baselineComponentProgram(program);
-    expect(result.ok && result.graph.dependences).toMatchObject([{ kind: 'output', edge: 6 }]);
+    if (!result.ok) throw new Error(result.reason);
+    const edges = (graph: typeof result.graph) => graph.dependences.map((d) => `${d.kind} ${d.predecessor}->${d.successor} ${d.edge}`);
+    expect(edges(result.graph)).toEqual(expect.arrayContaining(['output 0->1 6', 'anti 0->2 1']));
+    const proved = scheduleComponentProgram(program);
+    expect(proved.ok && edges(proved.graph)).toEqual(expect.arrayContaining(['output 0->1 5', 'anti 0->2 1']));
   });
 });
