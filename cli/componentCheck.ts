@@ -14,7 +14,7 @@ import {
 } from '../reports/components/checkReport.js';
 import { describeComponentFinding } from '../reports/components/describe.js';
 import { renderComponentTimeline } from '../reports/components/timeline.js';
-import { componentSystem } from '../spec/components/system.js';
+import { componentFindingKey } from '../spec/components/system.js';
 import { progressLine, readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 import { ir3Units, isIr3File } from './ir3Check.js';
 
@@ -57,7 +57,7 @@ export function checkComponentFiles(files: readonly string[], request: Component
   const units = selectUnits((loaded as ComponentUnit[][]).flat(), request.kernels);
   if (request.replay !== null) return replayUnit(units, request.replay, io);
   if (request.minimize !== null && files.length !== 1) throw new UsageError('--minimize needs exactly one program file');
-  const expectations = new Map(files.map((file) => [file, request.expect ? expectationOf(readFileSync(file, 'utf8')) : null]));
+  const expectations = new Map(files.map((file) => [file, request.expect ? readExpectation(readFileSync(file, 'utf8')) : null]));
   const progress = progressLine(io);
   const checks = units.map((unit): ComponentUnitCheck => {
     progress.update(`${componentUnitTitle(unit)}: exhaustive`);
@@ -83,10 +83,6 @@ export function checkComponentFiles(files: readonly string[], request: Component
   return combinedExitCode(checks.map((check) => check.result.verdict));
 }
 
-/** The `# expect:` line of a file; ir3 assembly and `.comp` also take it as a `;` comment (`; expect: proved-safe`). */
-function expectationOf(text: string) {
-  return readExpectation(text.replace(/^(\s*);/gm, '$1#'));
-}
 
 /** `--kernel N`: the ir3 shaders numbered N (a usage error for unknown numbers or `.comp` programs). */
 function selectUnits(units: readonly ComponentUnit[], kernels: readonly string[]): ComponentUnit[] {
@@ -109,7 +105,7 @@ function replayUnit(units: readonly ComponentUnit[], text: string, io: CliIo): n
   if (typeof schedule === 'string') throw new UsageError(`--replay: ${schedule}`);
   const trace = replayComponentSchedule(unit.program, schedule);
   if (typeof trace === 'string') throw new UsageError(`--replay: the machine does not allow this schedule: ${trace}`);
-  const key = componentSystem(unit.program).findingKey;
+  const key = componentFindingKey;
   const findings = trace.findings.filter((finding, index) => trace.findings.findIndex((other) => key(other) === key(finding)) === index);
   const lines = [`${componentUnitTitle(unit)}: replaying ${schedule.length} actions (${trace.finished ? 'a complete run' : 'a partial run'})`, ''];
   lines.push(renderComponentTimeline(unit.program, trace, findings), '');
@@ -149,7 +145,7 @@ function minimizeUnit(checks: readonly ComponentUnitCheck[], output: string, max
   const check: ComponentUnitCheck = {
     unit: { file: output, shader: null, selector: '', program: reparsed.program, blocked: null, instructions: reparsed.program.instructions.length },
     result: recheck,
-    expectation: expectationOf(text),
+    expectation: readExpectation(text),
   };
   io.stdout([
     `minimized ${target.kind} on ${target.component}: ${minimized.instructionsBefore} -> ${minimized.instructionsAfter} instructions ` +

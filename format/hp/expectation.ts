@@ -1,6 +1,6 @@
 import { VERDICTS, type Verdict } from '../../explore/verdict.js';
 
-/** The verdict a program file says it should get: a `# expect: VERDICT [KIND [REGISTER]]` comment. */
+/** The verdict a program file says it should get: a `# expect: VERDICT [KIND [REGISTER]]` comment (`//` or, in assembly, `;` also start it). */
 export interface Expectation {
   readonly verdict: Verdict;
   /** For `hazard`: the kind (RAW, WAR, WAW, overflow, deadlock) one of the hazards must have. */
@@ -10,7 +10,7 @@ export interface Expectation {
   readonly line: number;
 }
 
-const PATTERN = /^\s*(?:#|\/\/)\s*expect:\s*(\S+)(?:\s+(RAW|WAR|WAW|overflow|deadlock))?(?:\s+(\S+))?\s*$/;
+const PATTERN = /^\s*(?:#|\/\/|;)\s*expect:\s*(\S+)(?:\s+(RAW|WAR|WAW|overflow|deadlock))?(?:\s+(\S+))?\s*$/;
 
 /** Finds the expectation comment of a program text, or null if there is none (or it names no verdict). */
 export function readExpectation(text: string): Expectation | null {

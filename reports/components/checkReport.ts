@@ -9,7 +9,7 @@ import type { ComponentCheckResult } from '../../impl/components/check.js';
 import { replayComponentSchedule, type ComponentTrace } from '../../impl/components/replay.js';
 import type { ComponentAction } from '../../spec/components/machine.js';
 import type { ComponentProgram } from '../../spec/components/program.js';
-import { componentSystem, type ComponentFinding } from '../../spec/components/system.js';
+import { componentFindingKey, type ComponentFinding } from '../../spec/components/system.js';
 import { describeComponentFinding } from './describe.js';
 import { renderComponentTimeline } from './timeline.js';
 
@@ -63,7 +63,7 @@ export function componentReplayCommand(unit: ComponentUnit, schedule: readonly C
 
 /** Replays a hazard's schedule on the spec machine (every report shows a run the model allows) and describes it. */
 export function explainComponentHazard(unit: ComponentUnit, found: { readonly finding: ComponentFinding; readonly schedule: readonly ComponentAction[] }): ExplainedComponentHazard {
-  const key = componentSystem(unit.program).findingKey;
+  const key = componentFindingKey;
   const trace = replayComponentSchedule(unit.program, found.schedule);
   if (typeof trace === 'string') throw new Error(`internal error: the schedule of ${key(found.finding)} is not a run of the machine: ${trace}`);
   const finding = trace.findings.find((f) => key(f) === key(found.finding));

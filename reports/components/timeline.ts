@@ -1,7 +1,7 @@
 import type { ComponentTrace } from '../../impl/components/replay.js';
 import { pendingSyncClass, type ComponentState } from '../../spec/components/machine.js';
 import type { ComponentProgram } from '../../spec/components/program.js';
-import { componentSystem, type ComponentFinding } from '../../spec/components/system.js';
+import { componentFindingKey, type ComponentFinding } from '../../spec/components/system.js';
 import { formatTable } from '../table.js';
 import { componentInstructionLabel, componentValueLabel, readText } from './describe.js';
 
@@ -16,8 +16,7 @@ import { componentInstructionLabel, componentValueLabel, readText } from './desc
 export function renderComponentTimeline(program: ComponentProgram, trace: ComponentTrace, findings: readonly ComponentFinding[] = []): string {
   const header = ['cycle', 'event', 'instruction', 'detail', ''];
   const rows: string[][] = [];
-  const findingKey = componentSystem(program).findingKey;
-  const unmarked = new Map(findings.map((finding) => [findingKey(finding), finding]));
+  const unmarked = new Map(findings.map((finding) => [componentFindingKey(finding), finding]));
   const mark = (row: number, finding: ComponentFinding) => {
     const cell = rows[row]![header.length - 1]!;
     rows[row]![header.length - 1] = `${cell === '' ? '<== ' : `${cell}, `}${finding.kind} on ${finding.component}`;
@@ -67,9 +66,9 @@ export function renderComponentTimeline(program: ComponentProgram, trace: Compon
     }
     before = step.state;
     for (const found of step.findings) {
-      const finding = unmarked.get(findingKey(found));
+      const finding = unmarked.get(componentFindingKey(found));
       if (!finding) continue;
-      unmarked.delete(findingKey(found));
+      unmarked.delete(componentFindingKey(found));
       const candidates = [...rows.keys()].slice(first).reverse();
       const row = candidates.find((index) => rows[index]![1] === 'read' && components[index] === finding.component)
         ?? candidates.find((index) => components[index] === finding.component)

@@ -15,6 +15,11 @@ export interface ComponentFinding {
   readonly cycle: number;
 }
 
+/** Identity of a finding: kind, component, and the two executions. */
+export function componentFindingKey(finding: ComponentFinding): string {
+  return `${finding.kind}:${finding.component}:${finding.producer.instruction}.${finding.producer.execution}:${finding.consumer.instruction}.${finding.consumer.execution}`;
+}
+
 /** The component machine as a transition system, judged per component against sequential execution. */
 export type ComponentSystem = TransitionSystem<ComponentState, ComponentAction, ComponentRead, ComponentFinding>;
 
@@ -43,7 +48,7 @@ export function componentSystem(program: ComponentProgram, options: { readonly s
     },
     key: (state) => componentStateKey(state, settled),
     stateFindings: (state, actions) => (actions.length === 0 ? finalFindings(state) : []),
-    findingKey: (finding) => `${finding.kind}:${finding.component}:${finding.producer.instruction}.${finding.producer.execution}:${finding.consumer.instruction}.${finding.consumer.execution}`,
+    findingKey: componentFindingKey,
   };
 }
 
