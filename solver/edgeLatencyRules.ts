@@ -12,6 +12,7 @@
  *   below the edge found, until unsat; the last edge found is the least.
  * An `unknown` answer of any query is reported as such, with Z3's reason, never as agreement.
  */
+import { intValue } from './intValue.js';
 import { enumerateRuleCases, type RuleCase, type RuleCaseSet } from '../impl/edgeLatency/judge.js';
 import type { Component, DependenceKind } from '../impl/edgeLatency/rules.js';
 import type { ComponentHazard, RepeatedInstruction } from '../spec/components/pairTiming.js';
@@ -209,7 +210,7 @@ async function decideWith(z3: Z3Context, solver: RuleSolver, predecessor: Repeat
     if (atRule === 'sat') {
       const model = solver.model();
       const shown = conditions.find((c) => model.eval(c.condition, true).toString() === 'true')!;
-      const cycle = (term: Arith) => Number(model.eval(term, true).toString());
+      const cycle = (term: Arith) => intValue(model.eval(term, true));
       witness = { kind: hazardKind, register: shown.register, component: shown.component, successorCycle: cycle(shown.successorCycle), predecessorCycle: cycle(shown.predecessorCycle) };
     }
     solver.pop();
@@ -233,7 +234,7 @@ async function decideWith(z3: Z3Context, solver: RuleSolver, predecessor: Repeat
       const safe = await solver.check();
       if (safe === 'unknown') return unknown(needed === null ? 'a safe edge' : `a safe edge below ${needed}`, solver.reasonUnknown());
       if (safe === 'unsat') break;
-      needed = Number(solver.model().eval(edge, true).toString());
+      needed = intValue(solver.model().eval(edge, true));
       solver.add(edge.lt(needed));
     }
     const sound = atRule === 'unsat';

@@ -30,12 +30,15 @@ export interface RuleCaseSet {
   readonly rule: string;
   /** The dependence the rule covers: flow is judged on RAW hazards, anti on WAR, output on WAW. */
   readonly kind: DependenceKind;
+  /** Whether the passes use this rule (the seed's verbatim output rule is judged but replaced). */
+  readonly usedByPasses: boolean;
   readonly cases: readonly RuleCase[];
 }
 
 /** A rule's verdict over all its cases. */
 export interface RuleVerdict {
   readonly rule: string;
+  readonly usedByPasses: boolean;
   readonly cases: number;
   readonly sound: number;
   readonly tight: number;
@@ -67,7 +70,7 @@ function neededEdge(predecessor: RepeatedInstruction, successor: RepeatedInstruc
 
 /** Every flow, anti and output case, each rule applied verbatim, plus the corrected output rule. */
 export function judgeRules(sets: readonly RuleCaseSet[] = enumerateRuleCases()): RuleVerdict[] {
-  return sets.map((set) => verdict(set.rule, set.cases));
+  return sets.map((set) => verdict(set.rule, set.usedByPasses, set.cases));
 }
 
 /**
@@ -107,10 +110,10 @@ export function enumerateRuleCases(): RuleCaseSet[] {
     }
   }
   return [
-    { rule: 'flow, fixed latency (Eq. 8): max(1, latency - instruction distance)', kind: 'flow', cases: flow },
-    { rule: 'anti (Eq. 6): 1', kind: 'anti', cases: anti },
-    { rule: 'output (Eq. 6): 1', kind: 'output', cases: output },
-    { rule: 'output, corrected: max(1, latency1 - latency2 + 1 - mask distance)', kind: 'output', cases: corrected },
+    { rule: 'flow, fixed latency (Eq. 8): max(1, latency - instruction distance)', kind: 'flow', usedByPasses: true, cases: flow },
+    { rule: 'anti (Eq. 6): 1', kind: 'anti', usedByPasses: true, cases: anti },
+    { rule: 'output (Eq. 6): 1', kind: 'output', usedByPasses: false, cases: output },
+    { rule: 'output, corrected: max(1, latency1 - latency2 + 1 - mask distance)', kind: 'output', usedByPasses: true, cases: corrected },
   ];
 }
 
@@ -123,7 +126,7 @@ export function correctedOutputLatency(predecessorLatency: number, successorLate
   return Math.max(1, predecessorLatency - successorLatency + 1 - distance);
 }
 
-function verdict(rule: string, cases: readonly RuleCase[]): RuleVerdict {
+function verdict(rule: string, usedByPasses: boolean, cases: readonly RuleCase[]): RuleVerdict {
   const unsound = cases.filter((c) => c.edge < c.needed);
   const smallest = [...unsound].sort((a, b) =>
     a.predecessor.executions + a.successor.executions - (b.predecessor.executions + b.successor.executions) ||
@@ -131,9 +134,10 @@ function verdict(rule: string, cases: readonly RuleCase[]): RuleVerdict {
   const counterexample = smallest ? { case: smallest, hazard: pairHazards(smallest.predecessor, smallest.successor, smallest.edge)[0]! } : null;
   return {
     rule,
+    usedByPasses,
     cases: cases.length,
     sound: cases.length - unsound.length,
-    tight: cases.filter((c) => c.edge === Math.max(1, c.needed)).length,
+    tight: cases.filter((c) => c.edge === c.needed).length,
     counterexample,
   };
 }
