@@ -34,8 +34,8 @@ options:
 
 exit codes: 0 the rules the passes use (the flow rule, anti dependences and the corrected output
 rule) are all sound and Z3 agrees with the enumeration on every sampled case (or --z3-sample 0),
-1 one of those rules is unsound or Z3
-disagrees with the enumeration, 2 usage error, 3 Z3 answered unknown on some sampled case`;
+1 one of those rules is unsound or Z3 disagrees with the enumeration, 2 usage error, 3 Z3
+answered unknown on some sampled case`;
 
 /** `hazardproof prove-rules`: returns the exit code. */
 export async function proveRulesCommand(args: string[], io: CliIo): Promise<number> {
