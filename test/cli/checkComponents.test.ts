@@ -48,9 +48,11 @@ describe('hazardproof check on .comp programs (seed 004 component machine)', () 
     // fmac: destination mask Z (kept), source mask YZ.
     expect(instructionDistance(['Z'], [['Y', 'Z']])).toBe(1);
     expect(edgeLatency('flow', 4, 1)).toBe(3);
+    expect(readFileSync(example('fmac-filler.comp'), 'utf8')).toContain('instruction distance 1\n#   edge latency = max(1, fmac latency 4 - distance 1) = 3 cycles');
     // ALU: destination mask XYZ, source mask XY; the full latency would need 5.
     expect(instructionDistance(['X', 'Y', 'Z'], [['X', 'Y']])).toBe(2);
     expect(edgeLatency('flow', 5, 2)).toBe(3);
+    expect(readFileSync(example('alu-distance-2-two-nops.comp'), 'utf8')).toContain('instruction distance 2\n#   edge latency = max(1, ALU latency 5 - distance 2) = 3 cycles');
   });
 
   it('a hazard comes with its timeline: issues, reads seen and expected, writes landing, the marked read and a replay command', async () => {
