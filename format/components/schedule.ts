@@ -65,9 +65,3 @@ export function parseComponentSchedule(text: string): ComponentAction[] | string
   }
   return parseCodes(trimmed, parseCode, 'c (end a cycle), ct/cn (branch taken/not taken), lN (land pending result N) or an action as JSON');
 }
-
-/** Canonical text of an action (keys sorted), to compare actions whatever their key order. */
-export function actionKey(action: ComponentAction): string {
-  const record = action as unknown as Record<string, unknown>;
-  return JSON.stringify(Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key]])));
-}

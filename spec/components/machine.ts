@@ -104,6 +104,12 @@ export function componentActions(program: ComponentProgram, state: ComponentStat
   return actions;
 }
 
+/** Whether two actions are the same step (a land of the same result, or a cycle the same way). */
+export function sameComponentAction(a: ComponentAction, b: ComponentAction): boolean {
+  if (a.type === 'land' || b.type === 'land') return a.type === b.type && (a as { position: number }).position === (b as { position: number }).position;
+  return a.taken === b.taken;
+}
+
 /** Results that land on a component a late read of an earlier-issued execution may not have read yet. */
 function lateReadsOverwritten(program: ComponentProgram, openReads: readonly OpenRead[], landing: readonly { component: string; value: ComponentValue }[]): LateRead[] {
   const unitOf = (value: ComponentValue) => program.instructions[value.instruction]!.unit;

@@ -1,7 +1,7 @@
 import type { TransitionSystem } from '../../explore/transitionSystem.js';
 import { classifyRead } from '../oracle/classify.js';
 import {
-  componentActions, componentStep, initialComponentState,
+  componentActions, componentStep, initialComponentState, sameComponentAction,
   type ComponentAction, type ComponentRead, type ComponentState, type ComponentValue,
 } from './machine.js';
 import type { ComponentProgram } from './program.js';
@@ -34,6 +34,9 @@ export function componentSystem(program: ComponentProgram, options: { readonly s
     initial: initialComponentState(),
     actions: (state) => componentActions(program, state),
     step(state, action) {
+      if (!componentActions(program, state).some((enabled) => sameComponentAction(enabled, action))) {
+        throw new Error(`${JSON.stringify(action)} is not enabled at cycle ${state.cycle}`);
+      }
       const result = componentStep(program, state, action);
       const pending = new Set(result.state.pending.map((write) => write.value.seq));
       const findings = result.reads.flatMap((read) => judge(read, state.cycle, pending));
