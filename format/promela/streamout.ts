@@ -24,7 +24,7 @@ export function promelaModel(scenario: StreamScenario): string {
     const at = [0, 0, 0, 0];
     for (const task of tasks) {
       starts.set(`${task.batch}:${task.task}`, [...at]);
-      task.bytesPerPrimitive.forEach((bytes, b) => { at[b]! += bytes * task.primitives.length; });
+      task.bytesPerPrimitive.forEach((bytes, b) => { at[b]! += bytes * task.primitiveCount; });
     }
   }
   const firstTask: number[] = [];
@@ -34,7 +34,7 @@ export function promelaModel(scenario: StreamScenario): string {
   tasks.forEach((task, i) => {
     init.push(`batchOf[${i}] = ${task.batch}; taskOf[${i}] = ${task.task}; lastOf[${i}] = ${task.last ? 1 : 0};`);
     task.bytesPerPrimitive.forEach((bytes, b) => {
-      init.push(`need[${i * 4 + b}] = ${bytes * task.primitives.length}; expect[${i * 4 + b}] = ${starts.get(`${task.batch}:${task.task}`)![b]};`);
+      init.push(`need[${i * 4 + b}] = ${bytes * task.primitiveCount}; expect[${i * 4 + b}] = ${starts.get(`${task.batch}:${task.task}`)![b]};`);
     });
   });
   firstTask.forEach((first, b) => init.push(`firstTask[${b}] = ${first};`));

@@ -29,7 +29,7 @@ export function traceLine(context: StreamContext, state: StreamState, action: St
     case 'second': {
       const [batch, task] = state.units[action.unit]!.queue[0]!;
       const info = context.batches[batch]!.tasks[task]!;
-      return { step: 'second', unit: action.unit, bytes: info.bytesPerPrimitive.map((b) => b * info.primitives.length) };
+      return { step: 'second', unit: action.unit, bytes: info.bytesPerPrimitive.map((b) => b * info.primitiveCount) };
     }
     case 'response': return { step: 'response', unit: action.unit, offsets: state.toUnit[action.unit]![0]! };
     case 'retire': return { step: 'retire', id: state.retires[0]! };

@@ -206,7 +206,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
           Object.assign(slot, { occupied: true, id: batchIds[message.batch]!, task: message.task, last: task.last, bytes: null, responded: false });
           waiting.set(slot.id * 1024 + slot.task, unit);
         } else if (!slot.occupied) problems.push(`second request from SO unit ${unit} without a first one`);
-        else slot.bytes = task.bytesPerPrimitive.map((bytes) => bytes * task.primitives.length);
+        else slot.bytes = task.bytesPerPrimitive.map((bytes) => bytes * task.primitiveCount);
         serve();
         break;
       }
@@ -215,7 +215,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         const info = batches[b]!.tasks[t]!;
         trace?.push(code === 5
           ? { step: 'first', unit, batch: batchIds[b]!, task: t, last: info.last }
-          : { step: 'second', unit, bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitives.length) });
+          : { step: 'second', unit, bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitiveCount) });
         fromUnit[unit]!.push({ first: code === 5, batch: b, task: t });
         if (code === 5) firstSent[unit] = 1; else { secondSent[unit] = 1; finishTask(unit); }
         break;
@@ -229,7 +229,7 @@ export function simulateStream(scenario: StreamScenario, seed: number, record = 
         const [b, t] = queues[unit]!.peek();
         const task = batches[b]!.tasks[t]!;
         const at = [...response[unit]!];
-        for (const primitive of task.primitives) {
+        for (let primitive = task.firstPrimitive; primitive < task.firstPrimitive + task.primitiveCount; primitive++) {
           needed++;
           if (fits(scenario, at, task.bytesPerPrimitive)) {
             writtenCount++;

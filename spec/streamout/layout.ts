@@ -40,7 +40,7 @@ export function expectedLayout(scenario: StreamScenario): Layout {
     for (; nextBatch < batches.length && batches[nextBatch]!.packet === index; nextBatch++) {
       if (!enabled) continue;
       for (const task of batches[nextBatch]!.tasks) {
-        for (const primitive of task.primitives) {
+        for (let primitive = task.firstPrimitive; primitive < task.firstPrimitive + task.primitiveCount; primitive++) {
           needed++;
           if (fits(scenario, offsets, task.bytesPerPrimitive)) {
             written++;

@@ -23,6 +23,12 @@ export type Packet =
       readonly stride: readonly [number, number, number, number];
       /** A geometry or tessellation shader splits each batch into this many tasks (1 = no split). */
       readonly tasksPerBatch: number;
+      /**
+       * Vertices each task of each batch emits, when stated (a geometry or tessellation shader emits
+       * one or more vertices per vertex received): one list per batch of the packet, its length the
+       * batch's task count. Without it, the batch's primitives are split evenly over `tasksPerBatch`.
+       */
+      readonly taskVertices?: readonly (readonly number[])[];
     }
   | { readonly type: 'enable' }
   | { readonly type: 'disable' }
@@ -37,8 +43,10 @@ export interface Task {
   readonly batch: number;
   readonly task: number;
   readonly last: boolean;
-  /** Global primitive numbers (driver order) of this task's primitives. */
-  readonly primitives: readonly number[];
+  /** Global number (driver order) of this task's first primitive; its primitives are consecutive. */
+  readonly firstPrimitive: number;
+  /** How many primitives the task streams out. */
+  readonly primitiveCount: number;
   /** Bytes one primitive writes to each buffer. */
   readonly bytesPerPrimitive: readonly [number, number, number, number];
 }
@@ -49,6 +57,29 @@ export interface Batch {
   readonly tasks: readonly Task[];
 }
 
+/** The number of batches a work packet is cut into: whole primitives, up to 32 vertices each. */
+export function batchCount(packet: Packet & { type: 'work' }): number {
+  return Math.ceil(packet.primitives / Math.floor(BATCH_VERTICES / packet.verticesPerPrimitive));
+}
+
+/**
+ * The tasks of one batch: the stated vertex counts, or the batch's `count` input primitives split
+ * as evenly as possible (earlier tasks take the remainder). Primitives are numbered from `first`.
+ */
+export function tasksOfBatch(packet: Packet & { type: 'work' }, batch: number, indexInPacket: number, count: number, first: number): Task[] {
+  const bytesPerPrimitive = packet.stride.map((s) => s * packet.verticesPerPrimitive) as unknown as [number, number, number, number];
+  const stated = packet.taskVertices?.[indexInPacket];
+  const shares = stated
+    ? stated.map((vertices) => Math.floor(vertices / packet.verticesPerPrimitive))
+    : Array.from({ length: packet.tasksPerBatch }, (_, task) => Math.floor(count / packet.tasksPerBatch) + (task < count % packet.tasksPerBatch ? 1 : 0));
+  let next = first;
+  return shares.map((share, task) => {
+    const info = { batch, task, last: task === shares.length - 1, firstPrimitive: next, primitiveCount: share, bytesPerPrimitive };
+    next += share;
+    return info;
+  });
+}
+
 /** The batches of a scenario in driver order, each split into its tasks. */
 export function batchesOf(scenario: StreamScenario): Batch[] {
   const batches: Batch[] = [];
@@ -56,18 +87,10 @@ export function batchesOf(scenario: StreamScenario): Batch[] {
   scenario.packets.forEach((packet, packetIndex) => {
     if (packet.type !== 'work') return;
     const perBatch = Math.floor(BATCH_VERTICES / packet.verticesPerPrimitive);
-    const bytes = packet.stride.map((s) => s * packet.verticesPerPrimitive) as unknown as [number, number, number, number];
-    for (let first = 0; first < packet.primitives; first += perBatch) {
-      const count = Math.min(perBatch, packet.primitives - first);
-      const batch = batches.length;
-      const tasks: Task[] = [];
-      let given = 0;
-      for (let task = 0; task < packet.tasksPerBatch; task++) {
-        const share = Math.floor(count / packet.tasksPerBatch) + (task < count % packet.tasksPerBatch ? 1 : 0);
-        tasks.push({ batch, task, last: task === packet.tasksPerBatch - 1, primitives: Array.from({ length: share }, (_, k) => primitive + given + k), bytesPerPrimitive: bytes });
-        given += share;
-      }
-      primitive += count;
+    for (let indexInPacket = 0; indexInPacket < batchCount(packet); indexInPacket++) {
+      const count = Math.min(perBatch, packet.primitives - indexInPacket * perBatch);
+      const tasks = tasksOfBatch(packet, batches.length, indexInPacket, count, primitive);
+      primitive = tasks.at(-1)!.firstPrimitive + tasks.at(-1)!.primitiveCount;
       batches.push({ packet: packetIndex, tasks });
     }
   });

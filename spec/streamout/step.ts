@@ -184,7 +184,7 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
       const unit = next.units[action.unit]!;
       const [batch, task] = unit.queue[0]!;
       const info = context.batches[batch]!.tasks[task]!;
-      next.fromUnit[action.unit]!.push({ kind: 'second', bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitives.length) });
+      next.fromUnit[action.unit]!.push({ kind: 'second', bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitiveCount) });
       unit.secondSent = true;
       finishTask(unit);
       break;
@@ -197,7 +197,7 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
       const [batch, task] = unit.queue[0]!;
       const info = context.batches[batch]!.tasks[task]!;
       const at = [...unit.response!];
-      for (const primitive of info.primitives) {
+      for (let primitive = info.firstPrimitive; primitive < info.firstPrimitive + info.primitiveCount; primitive++) {
         next.needed++;
         if (fits(scenario, at, info.bytesPerPrimitive)) {
           next.written++;

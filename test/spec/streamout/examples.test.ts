@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../format/error.js';
 import { expectedLayout } from '../../../spec/streamout/layout.js';
 import { loadScenario } from '../../../format/streamout/load.js';
+import { batchesOf } from '../../../spec/streamout/scenario.js';
 import { cli } from '../../cli/run.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -66,6 +67,29 @@ describe('loadScenario', () => {
   it('rejects an offset bundle inside a stream-output operation', () => {
     const text = JSON.stringify({ ...base, packets: [{ type: 'enable' }, { type: 'offsets', offsets: [0, 0, 0, 0] }, { type: 'disable' }] });
     expect(problems(text)[0]).toMatch(/\$\.packets\[1\]: offset bundles come between stream output operations, but this one is inside the one enabled at \$\.packets\[0\]/);
+  });
+
+  it('refuses work beyond the batch limit (9007199254740994 primitives) and past int32, at the packet', () => {
+    const work = (primitives: number) => ({ type: 'work', primitives, verticesPerPrimitive: 1, stride: [4, 0, 0, 0] });
+    expect(problems(JSON.stringify({ ...base, packets: [work(9007199254740994)] }))[0]).toMatch(/\$\.packets\[0\]\.primitives must be <= 2147483647/);
+    expect(problems(JSON.stringify({ ...base, packets: [work(20_000_000), work(20_000_000)] }))[0]).toMatch(/\$\.packets\[1\]\.primitives: the scenario would hold 1250000 batches; at most 1000000 are supported/);
+  });
+
+  it('checks stated task vertex counts: whole primitives, one list per batch, agreeing with tasksPerBatch', () => {
+    const work = (extra: object) => ({ type: 'work', primitives: 40, verticesPerPrimitive: 2, stride: [4, 0, 0, 0], ...extra });
+    expect(problems(JSON.stringify({ ...base, packets: [work({ taskVertices: [4, 3] })] }))[0]).toMatch(/\$\.packets\[0\]\.taskVertices\[1\]: a task emits whole primitives, so 3 must be a multiple of verticesPerPrimitive \(2\)/);
+    expect(problems(JSON.stringify({ ...base, packets: [work({ taskVertices: [[4], [4]] })] }))[0]).toMatch(/2 lists of task vertex counts, but the packet makes 3 batches/);
+    expect(problems(JSON.stringify({ ...base, packets: [work({ taskVertices: [4, 4], tasksPerBatch: 3 })] }))[0]).toMatch(/3 tasks per batch, but taskVertices gives 2/);
+    expect(problems(JSON.stringify({ ...base, packets: [work({ taskVertices: [34] })] }))[0]).toMatch(/taskVertices\[0\] must be <= 32/);
+  });
+
+  it('numbers the primitives of stated tasks in driver order, task after task', () => {
+    const file = join(scratch, 'tasks.json');
+    writeFileSync(file, JSON.stringify({ ...base, packets: [{ type: 'enable' }, { type: 'work', primitives: 40, verticesPerPrimitive: 1, stride: [4, 0, 0, 0], taskVertices: [[2, 3], [1]] }, { type: 'disable' }] }));
+    const { scenario } = loadScenario(file);
+    const batches = batchesOf(scenario);
+    expect(batches.map((b) => b.tasks.map((t) => [t.firstPrimitive, t.primitiveCount, t.last]))).toEqual([[[0, 2, false], [2, 3, true]], [[5, 1, true]]]);
+    expect(expectedLayout(scenario).primitivesNeeded).toBe(6);
   });
 
   it('exits 2 from the command line, with the problem and no result', async () => {
