@@ -2,7 +2,9 @@ import { protectedDependencies, type ProtectedDependency } from '../impl/depbar/
 import { eventOrder, type EventOrder } from '../spec/scoreboard/depbar/eventOrder.js';
 import { MAX_DEPBAR_LIMIT } from '../format/hp/validate.js';
 import type { Program } from '../spec/scoreboard/program.js';
-import { checkImmediate, type BreakingOrder, type QueryAnswer } from './immediateQuery.js';
+import type { BreakingOrder, QueryAnswer } from './immediateQuery.js';
+import { ImmediateSolver } from './immediateSolver.js';
+import { withZ3, type Z3Context } from './z3.js';
 
 /** The verdicts of `prove` for one DEPBAR. */
 export type DepbarVerdict = 'sound-tight' | 'sound' | 'unsound' | 'unknown';
@@ -29,10 +31,15 @@ export interface DepbarProof {
  * Proves a DEPBAR's immediate sound for every dependency it protects (all orders of the counted
  * events the machine allows), then that immediate + 1 is unsafe (tight), with the breaking order.
  * When the immediate is not tight, or unsound, the largest safe value is established by the
- * solver too (safe at L for every dependency, unsafe at L + 1 for one).
+ * solver too (safe at L for every dependency, unsafe at L + 1 for one). All of its queries are
+ * asked on one incremental solver holding the event order (`ImmediateSolver`).
  */
-export async function proveDepbar(program: Program, index: number, timeoutMs: number): Promise<DepbarProof> {
+export function proveDepbar(program: Program, index: number, timeoutMs: number): Promise<DepbarProof> {
   const started = performance.now();
+  return withZ3((z3) => proveWith(z3, program, index, timeoutMs, started));
+}
+
+async function proveWith(z3: Z3Context, program: Program, index: number, timeoutMs: number, started: number): Promise<DepbarProof> {
   const barrier = program.instructions[index]!;
   if (barrier.kind !== 'depbar') throw new Error(`instruction ${index} is not a DEPBAR`);
   const { scoreboard, limit: immediate } = barrier;
@@ -40,11 +47,13 @@ export async function proveDepbar(program: Program, index: number, timeoutMs: nu
   const dependencies = protectedDependencies(program, index);
   const obligations: { name: string; smt2: string; answer: QueryAnswer['verdict'] }[] = [];
   const unknowns: string[] = [];
+  let solver: ImmediateSolver | null = null; // made at the first query: a DEPBAR that protects nothing needs none
   /** Checks k for every dependency: the first breaking one, or 'proved', or 'unknown'. */
   const check = async (k: number) => {
     for (const dependency of dependencies) {
       const name = `depbar${index}_k${k}_${dependency.kind}_${dependency.register}_${dependency.producer}_${dependency.consumer}`;
-      const answer = await checkImmediate(order, dependency.eventIndex, k, timeoutMs,
+      solver ??= new ImmediateSolver(z3, order, timeoutMs);
+      const answer = await solver.check(dependency.eventIndex, k,
         `DEPBAR.LE SB${scoreboard}, ${k} (instruction ${index}) protects the ${dependency.event} of instruction ${dependency.producer} for ${dependency.kind} on ${dependency.register} by instruction ${dependency.consumer}`);
       obligations.push({ name, smt2: answer.smt2, answer: answer.verdict });
       if (answer.verdict === 'counterexample') return { dependency, order: answer.order };

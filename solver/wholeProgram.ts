@@ -1,9 +1,9 @@
 import type { Action } from '../spec/scoreboard/machine/action.js';
-import { destinationRegisters, effectiveStall, pipeIndexOf, sourceRegisters } from '../spec/scoreboard/operands.js';
-import { sequentialSemantics } from '../spec/oracle/sequential.js';
+import { pipeIndexOf } from '../spec/scoreboard/operands.js';
 import type { Program } from '../spec/scoreboard/program.js';
 import { intValue } from './intValue.js';
 import { reduceModel } from './reduceModel.js';
+import { encodeWholeProgram } from './wholeProgramEncoding.js';
 import { withZ3 } from './z3.js';
 
 /** Largest program (instructions x warps) the whole-program encoding takes. */
@@ -38,118 +38,28 @@ export type WholeProgramAnswer =
  * The hazard is the oracle's, encoded exactly: a read is wrong unless the expected writer has
  * landed and no other landed writer of the register ranks after it; the final value likewise.
  * unsat = hazard-free under every schedule. Scoreboard overflow is not encoded: programs within
- * the size limit cannot reach a counter of 64.
+ * the size limit cannot reach a counter of 64. The constraints are those of `encodeWholeProgram`,
+ * which leaves out the ones a warp's program order already implies.
  */
 export function proveWholeProgram(program: Program, timeoutMs: number, reduce = true): Promise<WholeProgramAnswer> {
   return withZ3(async (z3) => {
     const started = performance.now();
-    const { Solver, Int, Distinct, If, Sum, And, Or, Not, Implies, Bool } = z3;
     const n = program.instructions.length;
-    const instances = n * program.warps;
-    const solver = new Solver();
+    const solver = new z3.Solver();
     solver.set('timeout', timeoutMs);
-    const issue = Array.from({ length: instances }, (_, k) => Int.const(`issue_w${Math.floor(k / n)}_i${k % n}`));
-    const read = Array.from({ length: instances }, (_, k) => Int.const(`read_w${Math.floor(k / n)}_i${k % n}`));
-    const write = Array.from({ length: instances }, (_, k) => Int.const(`write_w${Math.floor(k / n)}_i${k % n}`));
-    const landing = Array.from({ length: instances }, (_, k) => Int.const(`landing_w${Math.floor(k / n)}_i${k % n}`));
-    const pipeOf = program.instructions.map((instruction) => pipeIndexOf(program, instruction));
-    const one = Int.val(1);
-    const zero = Int.val(0);
-    type Term = ReturnType<typeof Int.const>;
-    const count = (conditions: ReturnType<typeof Bool.val>[]): Term =>
-      (conditions.length === 0 ? zero : conditions.length === 1 ? If(conditions[0]!, one, zero) : Sum(If(conditions[0]!, one, zero), ...conditions.slice(1).map((c) => If(c, one, zero))));
-    const instance = (warp: number, i: number) => warp * n + i;
-    if (instances > 1) solver.add(Distinct(...issue));
-    for (let warp = 0; warp < program.warps; warp++) {
-      for (let i = 0; i < n; i++) {
-        const k = instance(warp, i);
-        const instruction = program.instructions[i]!;
-        const pipe = program.pipes[pipeOf[i]!];
-        solver.add(issue[k]!.ge(0), landing[k]!.ge(0));
-        if (i > 0) solver.add(issue[k]!.ge(issue[k - 1]!.add(effectiveStall(program.instructions[i - 1]!.control))));
-        if (!pipe) solver.add(read[k]!.eq(issue[k]!), write[k]!.eq(issue[k]!));
-        else if (pipe.kind === 'fixed') solver.add(read[k]!.eq(issue[k]!), write[k]!.eq(issue[k]!.add(pipe.latency)));
-        else solver.add(read[k]!.ge(issue[k]!.add(1)), write[k]!.ge(read[k]!.add(1)));
-        // Counted events of the warp's earlier instructions, per scoreboard.
-        const eventsOn = (scoreboard: number) => program.instructions.slice(0, i).flatMap((earlier, j) => [
-          ...(earlier.control.readScoreboard === scoreboard ? [read[instance(warp, j)]!] : []),
-          ...(earlier.control.writeScoreboard === scoreboard ? [write[instance(warp, j)]!] : []),
-        ]);
-        for (const scoreboard of instruction.control.wait) for (const time of eventsOn(scoreboard)) solver.add(time.le(issue[k]!));
-        if (instruction.kind === 'depbar') solver.add(count(eventsOn(instruction.scoreboard).map((time) => time.gt(issue[k]!))).le(instruction.limit));
-        if (program.interlock) {
-          const sources = sourceRegisters(instruction);
-          const destinations = destinationRegisters(instruction);
-          program.instructions.slice(0, i).forEach((earlier, j) => {
-            if (pipeOf[j]! < 0) return;
-            if (sourceRegisters(earlier).some((r) => destinations.includes(r))) solver.add(read[instance(warp, j)]!.le(issue[k]!));
-            if (destinationRegisters(earlier).some((r) => sources.includes(r) || destinations.includes(r))) solver.add(write[instance(warp, j)]!.le(issue[k]!));
-          });
-        }
-      }
-    }
-    // Pipes are shared: order and capacity across every pair of instances on the same pipe.
-    for (let a = 0; a < instances; a++) {
-      for (let b = 0; b < instances; b++) {
-        if (a === b || pipeOf[a % n]! < 0 || pipeOf[a % n] !== pipeOf[b % n]) continue;
-        const earlier = issue[a]!.lt(issue[b]!);
-        solver.add(Implies(earlier, And(read[a]!.le(read[b]!), write[a]!.le(write[b]!), landing[a]!.lt(landing[b]!))));
-      }
-    }
-    for (let a = 0; a < instances; a++) {
-      const pipe = program.pipes[pipeOf[a % n]!];
-      if (pipe?.kind !== 'queue') continue;
-      const waiting: ReturnType<typeof Bool.val>[] = [];
-      for (let b = 0; b < instances; b++) {
-        if (b !== a && pipeOf[b % n] === pipeOf[a % n]) waiting.push(And(issue[b]!.lt(issue[a]!), read[b]!.gt(issue[a]!)));
-      }
-      solver.add(count(waiting).lt(pipe.depth));
-    }
-    // Landing ranks only need to order writes that can matter to each other: writes of the same
-    // register in one warp (which value stays) and writes of one pipe (already ordered above).
-    for (let warp = 0; warp < program.warps; warp++) {
-      const writers = new Map<string, number[]>();
-      program.instructions.forEach((instruction, i) => {
-        for (const register of destinationRegisters(instruction)) writers.set(register, [...(writers.get(register) ?? []), instance(warp, i)]);
-      });
-      for (const group of writers.values()) {
-        if (group.length > 1) solver.add(Distinct(...group.map((k) => landing[k]!)));
-        for (const a of group) for (const b of group) if (a !== b) solver.add(Implies(write[a]!.lt(write[b]!), landing[a]!.lt(landing[b]!)));
-      }
-    }
-    // The oracle.
-    const semantics = sequentialSemantics(program);
-    const hazards: ReturnType<typeof Bool.val>[] = [];
-    for (let warp = 0; warp < program.warps; warp++) {
-      const writersOf = (register: string) => program.instructions.flatMap((instruction, i) => (destinationRegisters(instruction).includes(register) ? [instance(warp, i)] : []));
-      program.instructions.forEach((instruction, i) => {
-        const c = instance(warp, i);
-        for (const register of sourceRegisters(instruction)) {
-          const expected = semantics.expectedReads[i]!.get(register) ?? null;
-          const landed = (w: number) => write[w]!.le(read[c]!);
-          const writers = writersOf(register).filter((w) => w !== c);
-          if (expected === null) {
-            if (writers.length > 0) hazards.push(Or(...writers.map(landed)));
-          } else {
-            const e = instance(warp, expected);
-            hazards.push(Or(Not(landed(e)), ...writers.filter((w) => w !== e).map((w) => And(landed(w), landing[w]!.gt(landing[e]!)))));
-          }
-        }
-      });
-      for (const [register, last] of semantics.finalWriters) {
-        const f = instance(warp, last);
-        const others = writersOf(register).filter((w) => w !== f);
-        if (others.length > 0) hazards.push(Or(...others.map((w) => landing[w]!.gt(landing[f]!))));
-      }
-    }
-    solver.add(hazards.length === 0 ? Bool.val(false) : hazards.length === 1 ? hazards[0]! : Or(...hazards));
+    const { issue, read, write, landing, machine, hazard } = encodeWholeProgram(z3, program);
+    for (const constraint of machine) solver.add(constraint);
+    solver.add(hazard);
     const smt2 = `; whole program: every schedule of ${n} instruction(s) x ${program.warps} warp(s)\n; sat = a schedule with a hazard; unsat = hazard-free under every schedule\n${solver.toString()}\n(check-sat)\n(get-model)\n`;
     const result = await solver.check();
     if (result === 'unknown') return { verdict: 'unknown', reason: solver.reasonUnknown(), smt2, elapsedMs: performance.now() - started };
     if (result === 'unsat') return { verdict: 'proved', smt2, elapsedMs: performance.now() - started };
     // Reduce to the earliest cycles: lower the last event's cycle while a hazard remains.
     const lastCycle = (m: ReturnType<typeof solver.model>) => Math.max(...[...write, ...issue].map((term) => intValue(m.eval(term, true))));
-    const model = await reduceModel(solver, solver.model(), (m) => [...write, ...issue].map((time) => time.lt(lastCycle(m))), reduce ? 32 : 0);
+    const model = await reduceModel(solver, solver.model(), (m) => {
+      const last = lastCycle(m);
+      return [...write, ...issue].map((time) => time.lt(last));
+    }, reduce ? 32 : 0);
     const value = (term: (typeof issue)[number]) => intValue(model.eval(term, true));
     const schedule: SolverSchedule = { issue: issue.map(value), read: read.map(value), write: write.map(value), landing: landing.map(value) };
     return { verdict: 'counterexample', schedule, actions: scheduleActions(program, schedule), smt2, elapsedMs: performance.now() - started };
