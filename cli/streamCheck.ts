@@ -1,57 +1,58 @@
-import { readInputFile } from '../format/readInputFile.js';
 import { parseArgs } from 'node:util';
+import { Deadline } from '../explore/deadline.js';
 import { InputError } from '../format/error.js';
 import { loadScenario, parseScenario, type LoadedScenario } from '../format/streamout/load.js';
-import { streamContext } from '../spec/streamout/step.js';
-import { checkTrace, type TraceLine } from '../format/streamout/trace.js';
-import { UsageError, type CliIo } from './io.js';
+import type { TraceCheck } from '../format/streamout/trace.js';
+import { parseTraceRecord, readLines } from '../format/streamout/traceRead.js';
+import { StreamTraceChecker } from '../impl/streamout/traceChecker.js';
+import { integerOption, progressLine, UsageError, type CliIo } from './io.js';
+
+/** How often (in trace lines) the progress line is offered an update; `progressLine` throttles it further. */
+const PROGRESS_EVERY_LINES = 250_000;
+
+/** Where a streamed check stopped: the verdict so far and the file line of its failure, if any. */
+interface StreamedCheck {
+  readonly result: TraceCheck;
+  /** File line of the failing trace line; null for a failure at the end of the trace. */
+  readonly failureFileLine: number | null;
+  /** File line of the last trace line read. */
+  readonly lastFileLine: number;
+  /** Set when the time budget ran out before the end: the reason. */
+  readonly stoppedBy: string | null;
+}
 
 /**
- * `hazardproof streamout check TRACE [--scenario FILE]`: validates a recorded message trace (JSON
- * lines; the first line may be `{"scenario": {...}}`) against the reference protocol. Exit 0 when
- * the trace is allowed and brings the protocol to its end with the buffers in driver order, 1 at
- * the first disallowed line (or a trace that stops early), 2 for unreadable input.
+ * `hazardproof streamout check TRACE [--scenario FILE] [--timeout MS] [--json]`: validates a
+ * recorded message trace (JSON lines; before the first step, `{"scenario": {...}}` unless
+ * `--scenario` is given) against the protocol, streaming it through the optimized checker: the
+ * file is read in chunks and memory stays bounded by the work in flight, not the trace length.
+ * Exit 0 when every line is allowed and the trace brings the protocol to its end with the buffers
+ * in driver order, 1 at the first line not allowed (or a trace that stops early), 2 for
+ * unreadable input, 3 when `--timeout` runs out first (verdict unknown).
  */
 export function streamCheckCommand(args: string[], io: CliIo): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { scenario: { type: 'string' }, json: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { scenario: { type: 'string' }, json: { type: 'boolean' }, timeout: { type: 'string' } } });
   if (positionals.length !== 1) throw new UsageError('streamout check needs exactly one trace file');
   const file = positionals[0]!;
-  let loaded: LoadedScenario | null = null;
-  const lines: TraceLine[] = [];
-  /** File line number of each trace line (blank lines and the scenario line are not trace lines). */
-  const fileLines: number[] = [];
+  const timeoutMs = values.timeout === undefined ? null : integerOption('timeout', values.timeout, 0, 0);
+  let checked: StreamedCheck;
   try {
-    const text = readInputFile(file, 'trace');
-    if (values.scenario) loaded = loadScenario(values.scenario);
-    text.split(/\r?\n/).forEach((raw, index) => {
-      if (raw.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch (error) {
-        throw new InputError([{ file, line: index + 1, column: 1, message: `invalid JSON: ${(error as Error).message}` }]);
-      }
-      if (typeof value === 'object' && value !== null && 'scenario' in value) {
-        loaded ??= parseScenario(JSON.stringify((value as { scenario: unknown }).scenario), `${file}:${index + 1} (scenario)`);
-        return;
-      }
-      if (typeof value !== 'object' || value === null || typeof (value as { step?: unknown }).step !== 'string') {
-        throw new InputError([{ file, line: index + 1, column: 1, message: 'expected a trace line like {"step": "first", "unit": 0, "batch": 3, "task": 0, "last": true}' }]);
-      }
-      lines.push(value as TraceLine);
-      fileLines.push(index + 1);
-    });
-    if (!loaded) throw new InputError([{ file, line: 1, column: 1, message: 'no scenario: give --scenario FILE or start the trace with {"scenario": {...}}' }]);
+    checked = streamTrace(file, values.scenario ? loadScenario(values.scenario) : null, new Deadline(timeoutMs), io);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     io.stderr(`${error.message}\n`);
     return 2;
   }
-  const result = checkTrace(streamContext(loaded.scenario), lines);
+  const { result, failureFileLine, lastFileLine, stoppedBy } = checked;
+  const where = failureFileLine === null ? `${file}: at the end of the trace (after line ${lastFileLine})` : `${file}:${failureFileLine}`;
   if (values.json) {
-    io.stdout(`${JSON.stringify({ file, ...result, failure: result.failure && { ...result.failure, line: fileLines[result.failure.line - 1] } }, null, 2)}\n`);
+    const verdict = stoppedBy ? 'unknown' : result.failure === null && result.complete && result.problems.length === 0 ? 'passes' : 'fails';
+    const failure = result.failure && { ...result.failure, line: failureFileLine, atEnd: failureFileLine === null };
+    io.stdout(`${JSON.stringify({ file, verdict, ...(stoppedBy ? { reason: stoppedBy, lastLine: lastFileLine } : {}), ...result, failure }, null, 2)}\n`);
+  } else if (stoppedBy) {
+    io.stdout(`${file}: unknown: ${stoppedBy} at line ${lastFileLine}; the ${result.lines} steps up to there are allowed\n`);
   } else if (result.failure) {
-    io.stdout(`${file}:${fileLines[result.failure.line - 1]}: ${result.failure.message}\n  state there: ${result.failure.state}\n`);
+    io.stdout(`${where}: ${result.failure.message}\n  state there: ${result.failure.state}\n`);
   } else if (!result.complete) {
     io.stdout(`${file}: all ${result.lines} steps are allowed, but the trace ends before the protocol is done\n`);
   } else if (result.problems.length > 0) {
@@ -59,5 +60,44 @@ export function streamCheckCommand(args: string[], io: CliIo): number {
   } else {
     io.stdout(`${file}: passes: ${result.lines} steps, each allowed with the contents the protocol gives; the protocol completes with the buffers in driver order\n`);
   }
+  if (stoppedBy) return 3;
   return result.failure === null && result.complete && result.problems.length === 0 ? 0 : 1;
+}
+
+/**
+ * Reads the trace line by line and feeds the streaming checker, stopping at the first failing
+ * line or when the deadline passes. Input mistakes are thrown as `InputError`s.
+ */
+function streamTrace(file: string, given: LoadedScenario | null, deadline: Deadline, io: CliIo): StreamedCheck {
+  let loaded = given;
+  let checker: StreamTraceChecker | null = null;
+  let lastFileLine = 0;
+  const progress = progressLine(io);
+  const started = performance.now();
+  try {
+    for (const { text, line } of readLines(file, 'trace')) {
+      if (text.trim() === '') continue;
+      const record = parseTraceRecord(text, file, line, loaded?.scenario ?? null);
+      if (record.kind === 'scenario') {
+        if (checker !== null) throw new InputError([{ file, line, column: 1, message: 'the scenario line must come before the first step' }]);
+        // --scenario wins over the trace's own scenario line.
+        loaded ??= parseScenario(JSON.stringify(record.scenario), `${file}:${line} (scenario)`);
+        continue;
+      }
+      checker ??= new StreamTraceChecker(loaded!.scenario);
+      lastFileLine = line;
+      if (checker.check(record.line)) return { result: checker.finish(), failureFileLine: line, lastFileLine, stoppedBy: null };
+      if (checker.lines % PROGRESS_EVERY_LINES === 0) {
+        const seconds = (performance.now() - started) / 1000;
+        progress.update(`streamout check: ${checker.lines.toLocaleString('en-US')} lines checked (${Math.round(checker.lines / seconds).toLocaleString('en-US')} lines/s)`);
+      }
+      const stoppedBy = deadline.check();
+      if (stoppedBy) return { result: { lines: checker.lines, failure: null, complete: false, problems: [] }, failureFileLine: null, lastFileLine, stoppedBy };
+    }
+  } finally {
+    progress.done();
+  }
+  if (!loaded) throw new InputError([{ file, line: 1, column: 1, message: 'no scenario: give --scenario FILE or start the trace with {"scenario": {...}}' }]);
+  checker ??= new StreamTraceChecker(loaded.scenario);
+  return { result: checker.finish(), failureFileLine: null, lastFileLine, stoppedBy: null };
 }

@@ -2,17 +2,18 @@ import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { renderLayout } from '../reports/streamLayout.js';
 import { describeStreamSteps } from '../reports/streamSteps.js';
-import { exploreStream, runStreamTiming } from '../spec/streamout/explore.js';
+import { exploreStream } from '../spec/streamout/explore.js';
 import { expectedLayout } from '../spec/streamout/layout.js';
 import { promelaModel } from '../format/promela/streamout.js';
-import { loadScenario, type StreamVerdict } from '../format/streamout/load.js';
-import { streamActionText, streamContext, type StreamAction } from '../spec/streamout/step.js';
+import { loadScenario } from '../format/streamout/load.js';
+import { streamActionText, streamContext, type StreamContext } from '../spec/streamout/step.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
 import { type CliIo, integerOption, progressLine, readInput, UsageError, writeFileAtomic } from './io.js';
 import { streamCheckCommand } from './streamCheck.js';
+import { budgetSpent, randomTimingsRun, type StreamRun } from './streamTimings.js';
 
 /** Help text of `hazardproof streamout`. */
-export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--max-states N] [--expect] [--json] [--trace-out FILE]
+export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--jobs N] [--timeout MS] [--max-states N] [--expect] [--json] [--trace-out FILE]
        hazardproof streamout check TRACE [--scenario SCENARIO]
        hazardproof streamout promela SCENARIO
 
@@ -23,8 +24,20 @@ no gap), that the API's overflow counters are right, that batch IDs are unique i
 retired once, that the message table holds at most one message per SO unit, and that the run
 completes (no deadlock). Prints the buffer layout and a verdict: proved (--exhaustive covered
 every interleaving), no-violation-found (random timings: not a proof), violation (with the steps
-that lead to it), unknown (state budget reached). --trace-out writes the optimized simulation's
-message trace (timing --seed) as JSON lines for 'check'.
+that lead to it), unknown (state or time budget reached).
+
+  --runs N        random timings (default 200), run on the optimized simulation; timing k uses
+                  seed N+k, so '--seed N+k --runs 1' replays it. A failing timing is replayed
+                  through the spec (the reference model), which confirms it and gives the steps
+  --seed N        first timing seed (default: the scenario's timingSeed, else a fresh one)
+  --jobs N        worker threads for random timings (default 1); the verdict and the failing
+                  timing reported (the lowest) do not depend on it
+  --timeout MS    wall-clock budget per scenario (random timings, spec replay, or exhaustive
+                  search); when it runs out the verdict is unknown (exit 3), saying what was
+                  covered; a violation found by then is still reported
+  --max-states N  state budget of --exhaustive (default 2000000)
+  --trace-out F   write the optimized simulation's message trace (first timing seed) as JSON
+                  lines for 'check'
 
 check: validates a recorded message trace (JSON lines, see README) against the protocol and
 reports the first message the protocol does not allow, with the state at that point.
@@ -36,7 +49,7 @@ exit codes: 0 proved or no violation found (or, with --expect, the scenario's ex
 1 violation (or not as expected), 2 usage or input error, 3 unknown`;
 
 /** `hazardproof streamout`: returns the exit code. */
-export function streamoutCommand(args: string[], io: CliIo): number {
+export function streamoutCommand(args: string[], io: CliIo): number | Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'run') return runCommand(rest, io);
   if (sub === 'check') return streamCheckCommand(rest, io);
@@ -61,85 +74,101 @@ function promelaCommand(args: string[], io: CliIo): number {
   return 0;
 }
 
-/** The outcome of running one scenario. */
-interface StreamRun {
-  readonly verdict: StreamVerdict;
-  readonly reason: string;
-  readonly problems: readonly string[];
-  readonly steps: readonly StreamAction[];
-}
-
-function runCommand(args: string[], io: CliIo): number {
+function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' }, 'trace-out': { type: 'string' } },
+    options: {
+      exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, jobs: { type: 'string' }, timeout: { type: 'string' },
+      expect: { type: 'boolean' }, json: { type: 'boolean' }, 'trace-out': { type: 'string' },
+    },
   });
   if (positionals.length === 0) throw new UsageError('streamout run needs at least one scenario file');
   if (positionals.length > 1 && (values['trace-out'] || values.json)) throw new UsageError('--trace-out and --json take one scenario file');
-  const codes = positionals.map((file) => runScenario(file, values, io));
-  if (values.expect && positionals.length > 1) io.stdout(`\n${codes.filter((c) => c === 0).length}/${codes.length} scenarios got their expected verdict\n`);
+  // Read every option before the first scenario runs, so a mistake is reported at once.
+  const options: RunOptions = {
+    exhaustive: values.exhaustive, seed: values.seed, expect: values.expect, json: values.json, 'trace-out': values['trace-out'],
+    runs: integerOption('runs', values.runs, 200, 1),
+    maxStates: integerOption('max-states', values['max-states'], 2_000_000, 1),
+    jobs: integerOption('jobs', values.jobs, 1, 1, 256),
+    timeoutMs: values.timeout === undefined ? null : integerOption('timeout', values.timeout, 0, 1),
+  };
+  return runAll(positionals, options, io);
+}
+
+async function runAll(files: string[], options: RunOptions, io: CliIo): Promise<number> {
+  const codes: number[] = [];
+  for (const file of files) codes.push(await runScenario(file, options, io));
+  if (options.expect && files.length > 1) io.stdout(`\n${codes.filter((c) => c === 0).length}/${codes.length} scenarios got their expected verdict\n`);
   return codes.includes(2) ? 2 : codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
 }
 
-type RunOptions = { exhaustive?: boolean; runs?: string; seed?: string; 'max-states'?: string; expect?: boolean; json?: boolean; 'trace-out'?: string };
+interface RunOptions {
+  readonly exhaustive?: boolean;
+  readonly seed?: string;
+  readonly expect?: boolean;
+  readonly json?: boolean;
+  readonly 'trace-out'?: string;
+  readonly runs: number;
+  readonly maxStates: number;
+  readonly jobs: number;
+  readonly timeoutMs: number | null;
+}
 
-function runScenario(file: string, values: RunOptions, io: CliIo): number {
+async function runScenario(file: string, options: RunOptions, io: CliIo): Promise<number> {
   const loaded = readInput(io, () => loadScenario(file));
   if (loaded === null) return 2;
-  const seed = integerOption('seed', values.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
-  const runs = integerOption('runs', values.runs, 200, 1);
-  const maxStates = integerOption('max-states', values['max-states'], 2_000_000, 1);
+  const seed = integerOption('seed', options.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const { runs, jobs, timeoutMs } = options;
+  // The budget is per scenario, from when it starts.
+  const deadline = timeoutMs === null ? null : Date.now() + timeoutMs;
   const context = streamContext(loaded.scenario);
-  const progress = progressLine(io);
-  let outcome: StreamRun;
-  let coverage: Record<string, unknown>;
   // With --expect, a scenario that expects 'proved' is explored exhaustively: that is what it claims.
-  if (values.exhaustive || (values.expect && loaded.expect?.verdict === 'proved')) {
-    const result = exploreStream(context, maxStates, (states) => progress.update(`${loaded.file}: ${states} distinct states`));
-    progress.done();
-    const perSecond = Math.round(result.states / Math.max(result.elapsedMs / 1000, 1e-3));
-    coverage = { mode: 'exhaustive', complete: result.complete, states: result.states, distinctStates: result.distinctStates, finalStates: result.finalStates, statesPerSecond: perSecond, elapsedMs: Math.round(result.elapsedMs) };
-    const covered = `${result.distinctStates} distinct states (${result.states} visited, ${result.finalStates} final) in ${(result.elapsedMs / 1000).toFixed(2)} s, ${perSecond} states/s`;
-    outcome = result.counterexample
-      ? { verdict: 'violation', reason: `found by exhaustive exploration (shortest path, ${result.counterexample.actions.length} steps); ${covered}`, problems: result.counterexample.problems, steps: result.counterexample.actions }
-      : result.complete
-        ? { verdict: 'proved', reason: `explored every interleaving of every step: ${covered}`, problems: [], steps: [] }
-        : { verdict: 'unknown', reason: `stopped at the ${maxStates}-state budget without a violation: ${covered}`, problems: [], steps: [] };
-  } else {
-    coverage = { mode: 'random', runs, seed };
-    outcome = { verdict: 'no-violation-found', reason: `no violation in ${runs} random timings (seeds ${seed}..${seed + runs - 1}); this is not a proof`, problems: [], steps: [] };
-    for (let run = 0; run < runs; run++) {
-      const result = runStreamTiming(context, seed + run);
-      if (result.problems.length > 0) {
-        outcome = { verdict: 'violation', reason: `found in random timing ${run + 1} of ${runs} (seed ${seed + run}; replay: hazardproof streamout run ${loaded.file} --seed ${seed + run} --runs 1)`, problems: result.problems, steps: result.actions };
-        break;
-      }
-    }
-  }
-  if (values['trace-out']) {
+  const outcome = options.exhaustive || (options.expect && loaded.expect?.verdict === 'proved')
+    ? exhaustiveRun(loaded.file, context, options.maxStates, timeoutMs, deadline, io)
+    : await randomTimingsRun({ file: loaded.file, context, seed, runs, jobs, timeoutMs, deadline }, io);
+  if (options['trace-out']) {
     // A trace of the optimized simulation under the first timing seed, for 'streamout check'.
-    const run = simulateStream(loaded.scenario, seed, true);
+    const run = simulateStream(loaded.scenario, seed, { trace: true });
     const { soUnits, bufferSizes, batchIdBits, packets } = loaded.scenario;
     const header = JSON.stringify({ scenario: { format: 'hazardproof-streamout/1', soUnits, bufferSizes, batchIdBits, packets } });
-    writeFileAtomic(values['trace-out'], `${[header, ...run.trace!.map((line) => JSON.stringify(line))].join('\n')}\n`);
+    writeFileAtomic(options['trace-out'], `${[header, ...run.trace!.map((line) => JSON.stringify(line))].join('\n')}\n`);
   }
   const layout = expectedLayout(loaded.scenario);
   const expected = loaded.expect;
   const met = expected === null ? null : expected.verdict === outcome.verdict &&
     (expected.primitivesWritten === undefined || expected.primitivesWritten === layout.primitivesWritten) &&
     (expected.primitivesNeeded === undefined || expected.primitivesNeeded === layout.primitivesNeeded);
-  if (values.json) {
+  if (options.json) {
     io.stdout(`${JSON.stringify({
       file: loaded.file, verdict: outcome.verdict, reason: outcome.reason, problems: outcome.problems,
-      steps: outcome.steps.map(streamActionText), stepsInWords: describeStreamSteps(context, outcome.steps).map((s) => s.trim()),
-      layout, coverage, expected: expected && { ...expected, met },
+      steps: outcome.steps.map(streamActionText), stepsInWords: outcome.stepsInWords.map((s) => s.trim()),
+      layout, coverage: outcome.coverage, expected: expected && { ...expected, met },
     }, null, 2)}\n`);
   } else {
     const lines = [`${loaded.file}: ${outcome.verdict}`, `  ${outcome.reason}`, ...renderLayout(loaded.scenario, layout).map((l) => `  ${l}`)];
-    if (outcome.problems.length > 0) lines.push('  problems:', ...outcome.problems.map((p) => `    ${p}`), '  steps:', ...describeStreamSteps(context, outcome.steps).map((s) => `   ${s}`));
-    if (values.expect) lines.push(`  expected: ${expected ? `${expected.verdict}: ${met ? 'as expected' : 'MISMATCH'}` : 'the scenario states no expectation'}`);
+    if (outcome.problems.length > 0) lines.push('  problems:', ...outcome.problems.map((p) => `    ${p}`));
+    if (outcome.stepsInWords.length > 0) lines.push('  steps:', ...outcome.stepsInWords.map((s) => `   ${s}`));
+    if (options.expect) lines.push(`  expected: ${expected ? `${expected.verdict}: ${met ? 'as expected' : 'MISMATCH'}` : 'the scenario states no expectation'}`);
     io.stdout(`${lines.join('\n')}\n`);
   }
-  if (values.expect) return met ? 0 : 1;
+  if (options.expect) return met ? 0 : 1;
   return outcome.verdict === 'violation' ? 1 : outcome.verdict === 'unknown' ? 3 : 0;
+}
+
+/** Every interleaving, by the explorer, within the state budget and the time budget. */
+function exhaustiveRun(file: string, context: StreamContext, maxStates: number, timeoutMs: number | null, deadline: number | null, io: CliIo): StreamRun {
+  const progress = progressLine(io);
+  const shouldStop = () => (deadline !== null && Date.now() >= deadline ? budgetSpent(timeoutMs!) : null);
+  const result = exploreStream(context, maxStates, (states) => progress.update(`${file}: ${states} distinct states`), shouldStop);
+  progress.done();
+  const perSecond = Math.round(result.states / Math.max(result.elapsedMs / 1000, 1e-3));
+  const coverage = { mode: 'exhaustive', complete: result.complete, states: result.states, distinctStates: result.distinctStates, finalStates: result.finalStates, statesPerSecond: perSecond, elapsedMs: Math.round(result.elapsedMs) };
+  const covered = `${result.distinctStates} distinct states (${result.states} visited, ${result.finalStates} final) in ${(result.elapsedMs / 1000).toFixed(2)} s, ${perSecond} states/s`;
+  if (result.counterexample) {
+    const { problems, actions } = result.counterexample;
+    return { verdict: 'violation', reason: `found by exhaustive exploration (shortest path, ${actions.length} steps); ${covered}`, problems, steps: actions, stepsInWords: describeStreamSteps(context, actions), coverage };
+  }
+  if (result.complete) return { verdict: 'proved', reason: `explored every interleaving of every step: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage };
+  const why = result.stoppedBy ?? `state budget of ${maxStates} reached`;
+  return { verdict: 'unknown', reason: `${why} without a violation: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage: { ...coverage, stoppedBy: why } };
 }

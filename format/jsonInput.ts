@@ -13,14 +13,70 @@ export interface JsonInput {
 const validators = new Map<string, ValidateFunction>();
 
 /**
+ * Deepest nesting of arrays and objects a JSON input may have. The JSON parser that keeps
+ * positions (jsonc-parser) and the schema validator (ajv) both recurse once per level, so a few
+ * thousand levels overflow the stack; no scenario, program or trace line needs more than a
+ * handful (the deepest, a program's operand inside an instruction list, is 4).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Where `findJsonDepthProblem` starts counting lines: the file line of the text's first line (default 1). */
+export interface JsonDepthOptions {
+  readonly maxDepth?: number;
+  readonly firstLine?: number;
+}
+
+/**
+ * The first place where JSON text nests arrays and objects deeper than `maxDepth` (default
+ * `MAX_JSON_DEPTH`), as a located problem, or null. It only counts brackets outside strings, in
+ * one pass without recursion, so it is safe on any text, valid JSON or not; call it before any
+ * recursive parser sees the text (a trace reader calls it on each line, with `firstLine`).
+ */
+export function findJsonDepthProblem(text: string, file: string, options: JsonDepthOptions = {}): InputProblem | null {
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  let depth = 0;
+  let line = options.firstLine ?? 1;
+  let lineStart = 0;
+  let inString = false;
+  for (let offset = 0; offset < text.length; offset++) {
+    const char = text.charCodeAt(offset);
+    if (inString) {
+      if (char === 0x5c) offset++; // backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+      else if (char === 0x0a) { line++; lineStart = offset + 1; }
+      continue;
+    }
+    if (char === 0x22) inString = true;
+    else if (char === 0x0a) { line++; lineStart = offset + 1; }
+    else if (char === 0x5b || char === 0x7b) {
+      depth++;
+      if (depth > maxDepth) {
+        return { file, line, column: offset - lineStart + 1, message: `JSON nested too deeply: expected at most ${maxDepth} levels of arrays and objects` };
+      }
+    } else if (char === 0x5d || char === 0x7d) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return null;
+}
+
+/** Throws an `InputError` when JSON text nests deeper than allowed (see `findJsonDepthProblem`). */
+export function checkJsonDepth(text: string, file: string, options: JsonDepthOptions = {}): void {
+  const problem = findJsonDepthProblem(text, file, options);
+  if (problem !== null) throw new InputError([problem]);
+}
+
+/**
  * Parses JSON text and validates it against the JSON schema in `schemaFile`. Every problem (JSON
  * syntax or schema) is thrown as an `InputError` naming `file:line:col` and the JSON path.
  */
 export function parseJsonInput(text: string, file: string, schemaFile: string): JsonInput {
+  checkJsonDepth(text, file);
   const syntaxErrors: ParseError[] = [];
   const tree = parseTree(text, syntaxErrors, { disallowComments: true, allowTrailingComma: false });
+  const positionOf = positions(text);
   if (syntaxErrors.length > 0 || tree === undefined) {
-    const problems = syntaxErrors.map((error) => ({ file, ...positionOf(text, error.offset), message: `invalid JSON: ${printParseErrorCode(error.error)}` }));
+    const problems = syntaxErrors.map((error) => ({ file, ...positionOf(error.offset), message: `invalid JSON: ${printParseErrorCode(error.error)}` }));
     throw new InputError(problems.length > 0 ? problems : [{ file, line: 1, column: 1, message: 'expected a JSON object' }]);
   }
   const value: unknown = JSON.parse(text);
@@ -29,7 +85,7 @@ export function parseJsonInput(text: string, file: string, schemaFile: string): 
     validate = new Ajv({ allErrors: true, discriminator: true, strict: false }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
     validators.set(schemaFile, validate);
   }
-  const at = (path: readonly (string | number)[]) => positionOf(text, nodeAt(tree, path).offset);
+  const at = (path: readonly (string | number)[]) => positionOf(nodeAt(tree, path).offset);
   if (!validate(value)) throw new InputError(simplest(validate.errors ?? []).map((error) => schemaProblem(file, at, error)));
   return { value, at };
 }
@@ -39,10 +95,27 @@ export function jsonPath(path: readonly (string | number)[]): string {
   return `$${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`;
 }
 
-/** Drops the schema errors that only restate a deeper one (ajv reports each failing branch). */
+/**
+ * Drops the schema errors that only restate a deeper one (ajv reports each failing branch), and
+ * keeps one error per path. Linear in the errors: a file with thousands of wrong values is
+ * still answered at once.
+ */
 function simplest(errors: readonly ErrorObject[]): ErrorObject[] {
-  const deepest = errors.filter((error) => !errors.some((other) => other !== error && other.instancePath.startsWith(`${error.instancePath}/`)));
-  return deepest.filter((error, index) => deepest.findIndex((other) => other.instancePath === error.instancePath) === index);
+  const ancestors = new Set<string>();
+  for (const error of errors) {
+    for (let slash = error.instancePath.lastIndexOf('/'); slash >= 0; slash = error.instancePath.lastIndexOf('/', slash - 1)) {
+      const parent = error.instancePath.slice(0, slash);
+      if (ancestors.has(parent)) break;
+      ancestors.add(parent);
+      if (slash === 0) break;
+    }
+  }
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    if (ancestors.has(error.instancePath) || seen.has(error.instancePath)) return false;
+    seen.add(error.instancePath);
+    return true;
+  });
 }
 
 function schemaProblem(file: string, at: JsonInput['at'], error: ErrorObject): InputProblem {
@@ -62,7 +135,18 @@ function nodeAt(tree: Node, path: readonly (string | number)[]): Node {
   return tree;
 }
 
-function positionOf(text: string, offset: number): SourcePosition {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+/** Line and column of an offset, by binary search over the line starts (found once per text). */
+function positions(text: string): (offset: number) => SourcePosition {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1 };
+  };
 }

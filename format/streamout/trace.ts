@@ -1,12 +1,26 @@
-import { initialStreamState, type StreamState } from '../../spec/streamout/state.js';
-import { streamActions, streamActionText, streamStep, type StreamAction, type StreamContext } from '../../spec/streamout/step.js';
-import { streamProblems } from '../../spec/streamout/verdict.js';
+import { fittingPrimitives } from './tracePlacement.js';
+import type { Packet, StreamScenario, Task } from '../../spec/streamout/scenario.js';
+import type { StreamState } from '../../spec/streamout/state.js';
+import type { StreamAction, StreamContext } from '../../spec/streamout/step.js';
+
+export { checkTrace, specView, type UnitProgress } from './traceCheck.js';
+
+/** What the work distribution unit sends SSYNC in a `wd` step: a work token or a state bundle. */
+export type WdMessageKind = 'token' | 'enable' | 'disable' | 'offsets';
 
 /**
  * One line of a recorded trace (JSON lines): a protocol step, with the message contents an
  * observer of the real hardware or model would see. `step` names the step as in `StreamAction`;
- * `first` carries batch/task/last, `second` the bytes needed, `response` the offsets, `retire`
- * and `finish` the batch ID, `dispatch` and the unit steps the SO unit.
+ * `first` carries batch/task/last, `second` the bytes needed per buffer, `response` the offsets,
+ * `retire` and `finish` the batch ID, `dispatch` and the unit steps the SO unit.
+ *
+ * Two line kinds name what was sent or written, so a recorder never writes a step it cannot see:
+ * a `wd` line with `message` (the token with its `id`, or the bundle, with `offsets` for an offset
+ * bundle) is the work distribution unit's next message, any "packet done" steps before it taken
+ * silently; a `write` line with `buffer` is a data write: `bytes` bytes (a number here) at byte
+ * `offset` of that buffer holding primitives `primitives[0]..primitives[1]` (driver-order
+ * numbers, both ends included). A bare `wd` or `write` line is the protocol step itself, as
+ * earlier traces record it (a bare `write` writes the whole task).
  */
 export interface TraceLine {
   readonly step: StreamAction['type'];
@@ -15,8 +29,46 @@ export interface TraceLine {
   readonly batch?: number;
   readonly task?: number;
   readonly last?: boolean;
-  readonly bytes?: readonly number[];
+  /** `second`: bytes needed per buffer (4 numbers); data `write`: bytes written (one number). */
+  readonly bytes?: number | readonly number[];
   readonly offsets?: readonly number[];
+  /** `wd`: the message the work distribution unit sends SSYNC. */
+  readonly message?: WdMessageKind;
+  /** Data `write`: the buffer (0-3). */
+  readonly buffer?: number;
+  /** Data `write`: the byte offset in the buffer where the data starts. */
+  readonly offset?: number;
+  /** Data `write`: the first and last primitive written (driver-order numbers, inclusive). */
+  readonly primitives?: readonly [number, number];
+}
+
+/**
+ * The canonical data-write lines of one task written at the granted `offsets`: one line per bound
+ * buffer the task writes (bytes per primitive above 0) holding every primitive that fits, in
+ * buffer order. Empty when nothing is written (all overflowed, no primitives, or no bound buffer
+ * with bytes): then the task's write step is silent.
+ */
+export function taskWriteLines(scenario: StreamScenario, unit: number, task: Task, offsets: readonly number[]): TraceLine[] {
+  const count = fittingPrimitives(scenario, task, offsets);
+  if (count === 0) return [];
+  const lines: TraceLine[] = [];
+  for (let buffer = 0; buffer < 4; buffer++) {
+    const perPrimitive = task.bytesPerPrimitive[buffer]!;
+    if (perPrimitive === 0 || scenario.bufferSizes[buffer] === 0) continue;
+    lines.push({ step: 'write', unit, buffer, offset: offsets[buffer]!, bytes: count * perPrimitive, primitives: [task.firstPrimitive, task.firstPrimitive + count - 1] });
+  }
+  return lines;
+}
+
+/**
+ * The `wd` line of the work distribution unit handling `packet`: the message it sends SSYNC (the
+ * work token of the batch given `id`, or the bundle), or null for a work packet whose batches
+ * are all given out: that "packet done" step sends nothing, so a recorded trace leaves it out.
+ */
+export function wdMessageLine(packet: Packet, id: number | null): TraceLine | null {
+  if (packet.type === 'enable' || packet.type === 'disable') return { step: 'wd', message: packet.type };
+  if (packet.type === 'offsets') return { step: 'wd', message: 'offsets', offsets: [...packet.offsets] };
+  return id === null ? null : { step: 'wd', message: 'token', id };
 }
 
 /** The trace line of an action taken in `state` (contents from the state before the step). */
@@ -38,46 +90,25 @@ export function traceLine(context: StreamContext, state: StreamState, action: St
   }
 }
 
+/** The first line a checker does not accept: its number, what is wrong, and the protocol state there. */
+export interface TraceFailure {
+  /** 1-based number of the trace line (scenario and blank lines not counted); lines + 1 for the end of the trace. */
+  readonly line: number;
+  readonly message: string;
+  readonly state: string;
+}
+
 /** How a trace fared: the first line the protocol does not allow (with the state there), or none. */
 export interface TraceCheck {
   readonly lines: number;
-  readonly failure: { readonly line: number; readonly message: string; readonly state: string } | null;
+  readonly failure: TraceFailure | null;
   /** True when the trace brings the protocol to its end. */
   readonly complete: boolean;
   /** Problems of the final state (wrong buffers, deadlock) when the trace got through. */
   readonly problems: readonly string[];
 }
 
-/**
- * Replays a recorded trace through the reference protocol: each line must be an enabled step and
- * carry exactly the contents the protocol produces at that point (offsets, bytes, batch IDs,
- * task numbers). Stops at the first line that does not match.
- */
-export function checkTrace(context: StreamContext, lines: readonly TraceLine[]): TraceCheck {
-  let state = initialStreamState(context.scenario);
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    const action = actionOf(line);
-    const enabled = streamActions(context, state);
-    const fail = (message: string): TraceCheck => ({ lines: lines.length, failure: { line: index + 1, message, state: summary(state) }, complete: false, problems: [] });
-    if (!action) return fail(`'${line.step}' is not a protocol step`);
-    if (!enabled.some((a) => streamActionText(a) === streamActionText(action))) {
-      return fail(`${streamActionText(action)} is not allowed here (allowed: ${enabled.map(streamActionText).join(', ') || 'nothing: the protocol is done'})`);
-    }
-    const expected = traceLine(context, state, action);
-    for (const field of ['id', 'batch', 'task', 'last', 'bytes', 'offsets'] as const) {
-      if (expected[field] === undefined) continue;
-      if (JSON.stringify(line[field]) !== JSON.stringify(expected[field])) {
-        return fail(`${streamActionText(action)}: ${field} is ${JSON.stringify(line[field])}, but the protocol gives ${JSON.stringify(expected[field])}`);
-      }
-    }
-    state = streamStep(context, state, action);
-  }
-  const complete = streamActions(context, state).length === 0;
-  return { lines: lines.length, failure: null, complete, problems: complete ? streamProblems(context, state) : [] };
-}
-
-/** The protocol step a trace line names, or null if it names none. */
+/** The protocol step a trace line names (a data write is a piece of the `write` step), or null if it names none. */
 export function actionOf(line: TraceLine): StreamAction | null {
   switch (line.step) {
     case 'wd': case 'ssyncWd': case 'retire': return { type: line.step };
@@ -88,8 +119,3 @@ export function actionOf(line: TraceLine): StreamAction | null {
   }
 }
 
-function summary(state: StreamState): string {
-  const current = state.ssync.current ? `SSYNC serves batch ${state.ssync.current.id} task ${state.ssync.current.task}` : 'SSYNC has no operation in progress';
-  const table = state.ssync.table.map((slot, unit) => (slot ? `unit ${unit}: batch ${slot.id} task ${slot.task}${slot.responded ? ' (answered)' : ''}` : null)).filter(Boolean);
-  return `${current}; offsets [${state.ssync.offsets.join(', ')}]; message table: ${table.join('; ') || 'empty'}; batch IDs in flight: ${state.inFlight.join(', ') || 'none'}`;
-}

@@ -1,7 +1,7 @@
-import { fits } from './layout.js';
+import { fits, type BufferEntry } from './layout.js';
 import { batchesOf, type Batch, type StreamScenario } from './scenario.js';
 import { serveInOrder, type SsyncPolicy } from './ssync.js';
-import { cloneStreamState, nextBatchId, type StreamOperation, type StreamState } from './state.js';
+import { nextBatchId, type StreamOperation, type StreamState, type UnitState } from './state.js';
 
 /** A step of the protocol; every delivery is its own step, so every timing is some order of steps. */
 export type StreamAction =
@@ -83,19 +83,21 @@ function currentId(context: StreamContext, state: StreamState): number {
 
 /** Takes one action (which must be enabled) and returns the next state; the input state is not changed. */
 export function streamStep(context: StreamContext, state: StreamState, action: StreamAction): StreamState {
-  const next = cloneStreamState(state);
+  // Copy-on-write: `next` shares every part with `state`, and each action copies what it changes
+  // (copying the whole state made every step cost as much as the buffers and batch list).
+  const next: StreamState = { ...state };
   const { scenario } = context;
   switch (action.type) {
     case 'wd': {
       const packet = scenario.packets[next.packet]!;
       if (packet.type === 'enable' || packet.type === 'disable') {
         next.enabled = packet.type === 'enable';
-        next.toSsync.push({ kind: packet.type });
+        next.toSsync = [...next.toSsync, { kind: packet.type }];
         next.packet++;
         break;
       }
       if (packet.type === 'offsets') {
-        next.toSsync.push({ kind: 'offsets', offsets: [...packet.offsets] });
+        next.toSsync = [...next.toSsync, { kind: 'offsets', offsets: [...packet.offsets] }];
         next.packet++;
         break;
       }
@@ -105,23 +107,24 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
         break;
       }
       const id = currentId(context, next);
-      if (next.inFlight.includes(id)) next.violations.push(`batch ID ${id} given out while still in flight`);
-      next.inFlight.push(id);
+      if (next.inFlight.includes(id)) next.violations = [...next.violations, `batch ID ${id} given out while still in flight`];
+      next.inFlight = [...next.inFlight, id];
+      next.batchIds = [...next.batchIds];
       next.batchIds[next.batch] = id;
       const following = nextBatchId(id, scenario.batchIdBits);
       next.counter = following & ((1 << scenario.batchIdBits) - 1);
       next.phase = following >> scenario.batchIdBits;
-      next.toSsync.push({ kind: 'token', id });
+      next.toSsync = [...next.toSsync, { kind: 'token', id }];
       if (next.enabled) next.dispatched = 0;
       else {
-        next.nonStream.push(id);
+        next.nonStream = [...next.nonStream, id];
         next.batch++;
       }
       break;
     }
     case 'dispatch': {
       const batch = context.batches[next.batch]!;
-      next.units[action.unit]!.queue.push([next.batch, next.dispatched]);
+      ownUnit(next, action.unit).queue.push([next.batch, next.dispatched]);
       next.dispatched++;
       if (next.dispatched === batch.tasks.length) {
         next.dispatched = -1;
@@ -134,7 +137,9 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
       next.inFlight = next.inFlight.filter((id) => id !== action.id);
       break;
     case 'ssyncWd': {
-      const message = next.toSsync.shift()!;
+      ownSsync(next);
+      const message = next.toSsync[0]!;
+      next.toSsync = next.toSsync.slice(1);
       const ssync = next.ssync;
       // The operation tokens now count towards is the last one pushed: in the FIFO, or the one being served.
       const queued = [...ssync.fifo].reverse().find((entry): entry is StreamOperation => entry.kind === 'op');
@@ -160,7 +165,9 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
       break;
     }
     case 'ssyncUnit': {
-      const message = next.fromUnit[action.unit]!.shift()!;
+      ownSsync(next);
+      const message = next.fromUnit[action.unit]![0]!;
+      next.fromUnit = replaced(next.fromUnit, action.unit, next.fromUnit[action.unit]!.slice(1));
       const slot = next.ssync.table[action.unit];
       if (message.kind === 'first') {
         if (slot) next.violations.push(`SO unit ${action.unit} has two messages in the message table`);
@@ -174,46 +181,50 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
       break;
     }
     case 'first': {
-      const [batch, task] = next.units[action.unit]!.queue[0]!;
+      const unit = ownUnit(next, action.unit);
+      const [batch, task] = unit.queue[0]!;
       const info = context.batches[batch]!.tasks[task]!;
-      next.fromUnit[action.unit]!.push({ kind: 'first', id: next.batchIds[batch]!, task, last: info.last });
-      next.units[action.unit]!.firstSent = true;
+      next.fromUnit = replaced(next.fromUnit, action.unit, [...next.fromUnit[action.unit]!, { kind: 'first', id: next.batchIds[batch]!, task, last: info.last }]);
+      unit.firstSent = true;
       break;
     }
     case 'second': {
-      const unit = next.units[action.unit]!;
+      const unit = ownUnit(next, action.unit);
       const [batch, task] = unit.queue[0]!;
       const info = context.batches[batch]!.tasks[task]!;
-      next.fromUnit[action.unit]!.push({ kind: 'second', bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitiveCount) });
+      next.fromUnit = replaced(next.fromUnit, action.unit, [...next.fromUnit[action.unit]!, { kind: 'second', bytes: info.bytesPerPrimitive.map((bytes) => bytes * info.primitiveCount) }]);
       unit.secondSent = true;
       finishTask(unit);
       break;
     }
     case 'response':
-      next.units[action.unit]!.response = next.toUnit[action.unit]!.shift()!;
+      ownUnit(next, action.unit).response = next.toUnit[action.unit]![0]!;
+      next.toUnit = replaced(next.toUnit, action.unit, next.toUnit[action.unit]!.slice(1));
       break;
     case 'write': {
-      const unit = next.units[action.unit]!;
+      const unit = ownUnit(next, action.unit);
       const [batch, task] = unit.queue[0]!;
       const info = context.batches[batch]!.tasks[task]!;
       const at = [...unit.response!];
+      const added: BufferEntry[][] = [[], [], [], []];
       for (let primitive = info.firstPrimitive; primitive < info.firstPrimitive + info.primitiveCount; primitive++) {
         next.needed++;
         if (fits(scenario, at, info.bytesPerPrimitive)) {
           next.written++;
-          info.bytesPerPrimitive.forEach((bytes, b) => { if (bytes > 0 && scenario.bufferSizes[b]! > 0) next.buffers[b]!.push({ offset: at[b]!, bytes, primitive }); });
+          info.bytesPerPrimitive.forEach((bytes, b) => { if (bytes > 0 && scenario.bufferSizes[b]! > 0) added[b]!.push({ offset: at[b]!, bytes, primitive }); });
         }
         info.bytesPerPrimitive.forEach((bytes, b) => { at[b]! += bytes; });
       }
       // Buffers are memory: what matters is what lies where, not which unit wrote first.
-      for (const buffer of next.buffers) buffer.sort((x, y) => x.offset - y.offset || x.primitive - y.primitive);
+      next.buffers = next.buffers.map((entries, b) => (added[b]!.length > 0 ? insertInOrder(entries, added[b]!) : entries));
       unit.written = true;
       finishTask(unit);
       break;
     }
     case 'retire': {
-      const id = next.retires.shift()!;
-      if (!next.inFlight.includes(id)) next.violations.push(`batch ID ${id} retired but not in flight`);
+      const id = next.retires[0]!;
+      next.retires = next.retires.slice(1);
+      if (!next.inFlight.includes(id)) next.violations = [...next.violations, `batch ID ${id} retired but not in flight`];
       next.inFlight = next.inFlight.filter((known) => known !== id);
       break;
     }
@@ -222,11 +233,63 @@ export function streamStep(context: StreamContext, state: StreamState, action: S
 }
 
 /** An SO unit moves to its next task once it has written its data and sent its second request. */
-function finishTask(unit: StreamState['units'][number]): void {
+function finishTask(unit: UnitState): void {
   if (!unit.written || !unit.secondSent) return;
   unit.queue.shift();
   unit.firstSent = false;
   unit.secondSent = false;
   unit.written = false;
   unit.response = null;
+}
+
+/** A copy of an SO unit (and its queue) in `next`, for a step to change. */
+function ownUnit(next: StreamState, index: number): UnitState {
+  const unit = { ...next.units[index]!, queue: [...next.units[index]!.queue] };
+  next.units = replaced(next.units, index, unit);
+  return unit;
+}
+
+/**
+ * Copies of what an SSYNC step may change in place: SSYNC itself, its outputs (responses,
+ * retires) and the rules broken. The SSYNC policy (the reference or a planted bug) changes these
+ * and nothing else.
+ */
+function ownSsync(next: StreamState): void {
+  const ssync = next.ssync;
+  next.ssync = {
+    ...ssync,
+    fifo: ssync.fifo.map((entry) => (entry.kind === 'op' ? { ...entry } : entry)),
+    op: ssync.op && { ...ssync.op },
+    current: ssync.current && { ...ssync.current },
+    offsets: [...ssync.offsets],
+    table: ssync.table.map((slot) => slot && { ...slot }),
+  };
+  next.toUnit = next.toUnit.map((channel) => [...channel]);
+  next.retires = [...next.retires];
+  next.violations = [...next.violations];
+}
+
+/** A copy of `list` with one element replaced. */
+function replaced<T>(list: readonly T[], index: number, value: T): T[] {
+  const copy = [...list];
+  copy[index] = value;
+  return copy;
+}
+
+/**
+ * A buffer (in offset, then primitive order) with a task's new entries (in that order too) added:
+ * the same list as sorting them all, without sorting the whole buffer on every write. They
+ * usually fit in one gap, so the buffer is copied around them.
+ */
+function insertInOrder(entries: readonly BufferEntry[], added: readonly BufferEntry[]): BufferEntry[] {
+  const byPlace = (x: BufferEntry, y: BufferEntry) => x.offset - y.offset || x.primitive - y.primitive;
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (byPlace(entries[middle]!, added[0]!) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  if (low === entries.length || byPlace(added.at(-1)!, entries[low]!) < 0) return entries.slice(0, low).concat(added, entries.slice(low));
+  return [...entries, ...added].sort(byPlace);
 }

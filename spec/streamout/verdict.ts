@@ -10,7 +10,7 @@ import { isComplete, streamActions, type StreamContext } from './step.js';
  */
 export function streamProblems(context: StreamContext, state: StreamState): string[] {
   const problems = [...state.violations];
-  const duplicates = state.inFlight.filter((id, index) => state.inFlight.indexOf(id) !== index);
+  const duplicates = repeated(state.inFlight);
   if (duplicates.length > 0) problems.push(`batch IDs in flight twice: ${duplicates.join(', ')}`);
   if (streamActions(context, state).length > 0) return problems;
   if (!isComplete(context, state)) {
@@ -29,16 +29,54 @@ export function streamProblems(context: StreamContext, state: StreamState): stri
 export function layoutProblems(scenario: StreamScenario, buffers: readonly (readonly BufferEntry[])[], needed: number, written: number): string[] {
   const problems: string[] = [];
   const expected = expectedLayout(scenario);
-  const text = (entries: readonly BufferEntry[]) =>
-    [...entries].sort((x, y) => x.offset - y.offset || x.primitive - y.primitive).map((e) => `${e.primitive}@${e.offset}`).join(' ');
   buffers.forEach((entries, b) => {
-    const got = text(entries);
-    const want = text(expected.buffers[b]!);
-    if (got !== want) problems.push(`buffer ${b} holds [${got}], expected [${want}] (primitive@byte)`);
+    const got = inPlaceOrder(entries);
+    const want = inPlaceOrder(expected.buffers[b]!);
+    // Words only for a difference: building them for every entry made large runs slow.
+    if (!samePlaces(got, want)) problems.push(bufferDifference(b, got, want));
   });
   if (needed !== expected.primitivesNeeded) problems.push(`primitives needed ${needed}, expected ${expected.primitivesNeeded}`);
   if (written !== expected.primitivesWritten) problems.push(`primitives written ${written}, expected ${expected.primitivesWritten}`);
   return problems;
+}
+
+/** Entries sorted by offset, then primitive (a copy). */
+function inPlaceOrder(entries: readonly BufferEntry[]): BufferEntry[] {
+  return [...entries].sort((x, y) => x.offset - y.offset || x.primitive - y.primitive);
+}
+
+/** True when two sorted entry lists hold the same primitives at the same offsets. */
+function samePlaces(a: readonly BufferEntry[], b: readonly BufferEntry[]): boolean {
+  return a.length === b.length && a.every((entry, k) => entry.offset === b[k]!.offset && entry.primitive === b[k]!.primitive);
+}
+
+/** Entries listed in full up to this many; longer buffers are shown around their first difference. */
+const LISTED_ENTRIES = 64;
+
+/** How a buffer differs from the API's answer: both in full when short, else a few entries around the first difference. */
+function bufferDifference(b: number, got: readonly BufferEntry[], want: readonly BufferEntry[]): string {
+  if (got.length <= LISTED_ENTRIES && want.length <= LISTED_ENTRIES) return `buffer ${b} holds [${placesText(got, 0, got.length)}], expected [${placesText(want, 0, want.length)}] (primitive@byte)`;
+  let first = 0;
+  while (first < got.length && first < want.length && got[first]!.offset === want[first]!.offset && got[first]!.primitive === want[first]!.primitive) first++;
+  const from = Math.max(0, first - 2);
+  return `buffer ${b} holds ${got.length} entries, expected ${want.length}; the first difference is entry ${first}: it holds [${placesText(got, from, first + 3)}], expected [${placesText(want, from, first + 3)}] (primitive@byte)`;
+}
+
+/** Entries from..to-1 as `primitive@byte`, with `...` where entries are left out. */
+function placesText(entries: readonly BufferEntry[], from: number, to: number): string {
+  const shown = entries.slice(from, to).map((e) => `${e.primitive}@${e.offset}`);
+  return [...(from > 0 ? ['...'] : []), ...shown, ...(to < entries.length ? ['...'] : [])].join(' ');
+}
+
+/** Every value seen before in the list, in list order (the second and later occurrences). */
+function repeated(values: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const again: number[] = [];
+  for (const value of values) {
+    if (seen.has(value)) again.push(value);
+    else seen.add(value);
+  }
+  return again;
 }
 
 function describeStuck(state: StreamState): string {

@@ -1,0 +1,135 @@
+import { Worker } from 'node:worker_threads';
+import type { StreamScenario } from '../../spec/streamout/scenario.js';
+import type { PlantedSsyncBug } from './plantedBugs.js';
+import { simulateStream } from './simulator.js';
+
+/** What every timing of a search shares; sent to each worker thread once. */
+export interface TimingSetup {
+  readonly scenario: StreamScenario;
+  /** Timing k runs with seed `seed + k`, whichever thread runs it. */
+  readonly seed: number;
+  /** Wall-clock end of the budget (`Date.now()` milliseconds), or null for none. */
+  readonly deadline: number | null;
+  readonly plantedBug?: PlantedSsyncBug | null;
+}
+
+/** A random-timing search on the optimized simulation (`streamout run` without `--exhaustive`). */
+export interface TimingSearch extends TimingSetup {
+  readonly runs: number;
+  /** Worker threads (1 = this thread). The outcome does not depend on it unless the budget ends the search. */
+  readonly jobs: number;
+  /** Called after each timing with the number done. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** One timing's outcome. */
+export interface TimingOutcome {
+  readonly index: number;
+  /** The simulation's problems (empty when the timing is fine). */
+  readonly problems: readonly string[];
+  /** The first misplaced write the simulation saw, in words, if any. */
+  readonly misplacement: string | null;
+  /** True when the budget ended the timing before it finished: no verdict. */
+  readonly stopped: boolean;
+}
+
+/** What a search found. */
+export interface TimingSearchResult {
+  /** Timings run to the end: 0..k for a failure at k, else every timing finished. */
+  readonly timingsRun: number;
+  /** The lowest failing timing, or null. */
+  readonly failure: (TimingOutcome & { readonly seed: number }) | null;
+  /** True when the budget ended the search before it was decided (some timing below the failure, or any without one, did not finish). */
+  readonly timedOut: boolean;
+  readonly elapsedMs: number;
+}
+
+/** Runs timing `index` of a search on the optimized simulation. */
+export function runTiming(setup: TimingSetup, index: number): TimingOutcome {
+  const { deadline } = setup;
+  const run = simulateStream(setup.scenario, setup.seed + index, {
+    plantedBug: setup.plantedBug ?? null,
+    ...(deadline === null ? {} : { shouldStop: () => Date.now() >= deadline }),
+  });
+  return { index, problems: run.problems, misplacement: run.misplacement, stopped: run.stopped };
+}
+
+/**
+ * Runs random timings 0..runs-1 on the optimized simulation, on `jobs` worker threads, and
+ * reports the lowest failing one, so the answer is the same for every job count: timings are
+ * handed out in order, none above a known failure is started, and the search ends once every
+ * timing below the lowest failure has finished. The budget (`deadline`) stops it early.
+ */
+export async function searchStreamTimings(search: TimingSearch): Promise<TimingSearchResult> {
+  const started = performance.now();
+  const finished = new Map<number, TimingOutcome>();
+  /** Timings 0..finishedBelow-1 have all finished. */
+  let finishedBelow = 0;
+  let next = 0;
+  let lowestFailure = Infinity;
+  let budgetSpent = false;
+  const limit = () => Math.min(search.runs, lowestFailure);
+  const nextIndex = (): number | null => {
+    if (search.deadline !== null && Date.now() >= search.deadline) budgetSpent = true;
+    if (budgetSpent || next >= limit()) return null;
+    return next++;
+  };
+  const record = (outcome: TimingOutcome) => {
+    if (outcome.stopped) {
+      budgetSpent = true;
+      return;
+    }
+    finished.set(outcome.index, outcome);
+    while (finished.has(finishedBelow)) finishedBelow++;
+    if (outcome.problems.length > 0) lowestFailure = Math.min(lowestFailure, outcome.index);
+    search.onProgress?.(finished.size, search.runs);
+  };
+  // Every timing below the limit has finished: the search is decided.
+  const decided = () => finishedBelow >= limit();
+  const setup: TimingSetup = { scenario: search.scenario, seed: search.seed, deadline: search.deadline, plantedBug: search.plantedBug ?? null };
+  if (search.jobs <= 1) {
+    for (let index = nextIndex(); index !== null; index = nextIndex()) record(runTiming(setup, index));
+  } else {
+    await onWorkers(setup, Math.min(search.jobs, search.runs), nextIndex, record, () => budgetSpent || (next >= limit() && decided()));
+  }
+  const failure = lowestFailure === Infinity ? null : { ...finished.get(lowestFailure)!, seed: search.seed + lowestFailure };
+  return {
+    timingsRun: failure && decided() ? failure.index + 1 : finished.size,
+    failure,
+    timedOut: !decided(),
+    elapsedMs: performance.now() - started,
+  };
+}
+
+/**
+ * Deals timings to worker threads, each taking the next index when it is free, until `done`;
+ * then stops them all (a worker still busy above a found failure is not waited for).
+ */
+async function onWorkers(setup: TimingSetup, jobs: number, nextIndex: () => number | null, record: (outcome: TimingOutcome) => void, done: () => boolean): Promise<void> {
+  const workers: Worker[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let busy = 0;
+      const dispatch = (worker: Worker) => {
+        const index = done() ? null : nextIndex();
+        if (index !== null) {
+          busy++;
+          worker.postMessage(index);
+        } else if (busy === 0 || done()) resolve();
+      };
+      for (let k = 0; k < jobs; k++) {
+        const worker = new Worker(new URL('./timingWorker.js', import.meta.url), { workerData: setup });
+        workers.push(worker);
+        worker.on('message', (outcome: TimingOutcome) => {
+          busy--;
+          record(outcome);
+          dispatch(worker);
+        });
+        worker.on('error', reject);
+        dispatch(worker);
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
