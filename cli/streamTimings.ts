@@ -38,6 +38,9 @@ export interface RandomRunRequest {
   readonly plantedBug?: PlantedSsyncBug;
 }
 
+/** How long the spec may replay a failing timing when no `--timeout` is given. */
+export const DEFAULT_SPEC_REPLAY_MS = 120_000;
+
 /**
  * Random timings on the optimized simulation (timing k with seed `seed + k`, on `jobs` worker
  * threads; the lowest failing timing is reported whatever the job count). A failing timing is
@@ -70,8 +73,12 @@ export async function randomTimingsRun(request: RandomRunRequest, io: CliIo): Pr
   const run = simulateStream(context.scenario, failure.seed, { steps: true, plantedBug });
   const stepsInWords: string[] = [];
   const replayProgress = progressLine(io);
+  // Without --timeout the replay still gets a budget: the spec's immutable buffers make a replay of
+  // a huge scenario grow with the square of the data written (hours at 100,000 batches).
+  const replayEnd = deadline ?? Date.now() + DEFAULT_SPEC_REPLAY_MS;
+  const replayBudget = deadline === null ? `the default spec replay budget of ${DEFAULT_SPEC_REPLAY_MS / 1000} s; --timeout MS sets another` : budget;
   const replay = replayThroughSpec(context, run.actions!, {
-    ...(deadline === null ? {} : { shouldStop: () => Date.now() >= deadline }),
+    shouldStop: () => Date.now() >= replayEnd,
     onStep: (before, action, index) => {
       stepsInWords.push(`${String(index + 1).padStart(3)}. ${describeStreamStep(context, before, action)}`);
       if (index % 1024 === 0) replayProgress.update(`${file}: spec replay of timing ${failure.index + 1}, step ${index}/${run.actions!.length}`);
@@ -88,7 +95,7 @@ export async function randomTimingsRun(request: RandomRunRequest, io: CliIo): Pr
     case 'stopped':
       return {
         verdict: 'violation',
-        reason: `${found}; not yet confirmed by the spec: its replay of the ${run.steps} steps stopped at step ${replay.replayed} (${budget}); the problems below are the simulation's; replay: ${replayCommand} (add --trace-out FILE for its steps)`,
+        reason: `${found}; not yet confirmed by the spec: its replay of the ${run.steps} steps stopped at step ${replay.replayed} (${replayBudget}); the problems below are the simulation's; replay: ${replayCommand} (add --trace-out FILE for its steps)`,
         problems: failure.problems, steps: [], stepsInWords: [], coverage: covered,
       };
     default: {

@@ -14,7 +14,7 @@ import { budgetSpent, randomTimingsRun, type StreamRun } from './streamTimings.j
 
 /** Help text of `hazardproof streamout`. */
 export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--jobs N] [--timeout MS] [--max-states N] [--expect] [--json] [--trace-out FILE]
-       hazardproof streamout check TRACE [--scenario SCENARIO]
+       hazardproof streamout check TRACE [--scenario SCENARIO] [--timeout MS] [--json]
        hazardproof streamout promela SCENARIO
 
 run: plays the distributed stream-output protocol (seed 002: work distribution, SSYNC, SO units)
@@ -39,8 +39,13 @@ that lead to it), unknown (state or time budget reached).
   --trace-out F   write the optimized simulation's message trace (first timing seed) as JSON
                   lines for 'check'
 
-check: validates a recorded message trace (JSON lines, see README) against the protocol and
-reports the first message the protocol does not allow, with the state at that point.
+check: validates a recorded message trace (JSON lines, see README "Trace format"; data-write
+lines are checked against the API order: overlaps, gaps, writes after an overflow, outside the
+granted range) against the protocol, streaming it in constant memory, and reports the first
+line the protocol does not allow, in protocol terms, with the state at that point.
+  --scenario F    the scenario (else the trace's first line {"scenario": {...}})
+  --timeout MS    wall-clock budget: unknown (exit 3) with the line reached
+  --json          the result as JSON
 
 promela: prints a Promela model of the protocol for a one-operation scenario (enable, work...,
 disable), for SPIN: spin -a model.pml && gcc -DSAFETY -o pan pan.c && ./pan
@@ -165,8 +170,9 @@ function exhaustiveRun(file: string, context: StreamContext, maxStates: number, 
   const coverage = { mode: 'exhaustive', complete: result.complete, states: result.states, distinctStates: result.distinctStates, finalStates: result.finalStates, statesPerSecond: perSecond, elapsedMs: Math.round(result.elapsedMs) };
   const covered = `${result.distinctStates} distinct states (${result.states} visited, ${result.finalStates} final) in ${(result.elapsedMs / 1000).toFixed(2)} s, ${perSecond} states/s`;
   if (result.counterexample) {
-    const { problems, actions } = result.counterexample;
-    return { verdict: 'violation', reason: `found by exhaustive exploration (shortest path, ${actions.length} steps); ${covered}`, problems, steps: actions, stepsInWords: describeStreamSteps(context, actions), coverage };
+    const { problems, actions, shortest } = result.counterexample;
+    const path = shortest ? 'shortest path' : 'a shortest path of the partial-order-reduced search, maybe not the shortest of all';
+    return { verdict: 'violation', reason: `found by exhaustive exploration (${path}, ${actions.length} steps); ${covered}`, problems, steps: actions, stepsInWords: describeStreamSteps(context, actions), coverage };
   }
   if (result.complete) return { verdict: 'proved', reason: `explored every interleaving of every step: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage };
   const why = result.stoppedBy ?? `state budget of ${maxStates} reached`;
