@@ -4,7 +4,7 @@ import { loadAnyProgram } from './programs.js';
 import { annotateLrcProgram } from '../impl/lrc/annotate.js';
 import { printLrcProgram } from '../format/lrc/print.js';
 import { printProgram } from '../format/hp/print.js';
-import { type CliIo, readInput, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
+import { type CliIo, fileBudget, readInput, scoreboardMaxOption, timeoutOption, UsageError, writeFileAtomic } from './io.js';
 import { isListingFile } from '../format/sass/load.js';
 import { annotateListings } from './sassAnnotate.js';
 import { listingOptions } from './sassCheck.js';
@@ -14,7 +14,7 @@ import { annotateComponentFiles } from './componentAnnotateComp.js';
 import { isComponentFile } from './componentCheck.js';
 
 /** Help text of `hazardproof annotate`. */
-export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N] [--expect]
+export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N] [--expect] [--timeout MS]
 
 For a .machine lrc program: sets the dependency flags ((sy), (ss), ...) at the first
 instruction that reads or writes a register a pending request will write, or overwrites a
@@ -39,7 +39,11 @@ For programs of seed 004's machine (.comp): the same list scheduler, printed in 
 with NOPs and cycles as written, in-order with full latencies, and scheduled, and the check of
 the schedule. --expect (with one or more .comp files): compare each file's
 '# expect-schedule: nops=N in-order-nops=M' line with the schedule; exit 0 when all match and
-every schedule is proved safe.`;
+every schedule is proved safe.
+
+--timeout MS: a wall-clock budget per file. A pass that cannot finish within it writes nothing
+and exits 3 (unknown) with the reason; a check of the result that cannot finish makes that
+verdict unknown.`;
 
 /** `hazardproof annotate`: returns the exit code. */
 export function annotateCommand(args: string[], io: CliIo): number {
@@ -48,20 +52,21 @@ export function annotateCommand(args: string[], io: CliIo): number {
     options: {
       output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' },
       from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
-      runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, expect: { type: 'boolean' },
+      runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, expect: { type: 'boolean' }, timeout: { type: 'string' },
     },
   });
   if (values.help) {
     io.stdout(`${ANNOTATE_USAGE}\n`);
     return 0;
   }
-  if (positionals.length > 0 && positionals.every(isComponentFile)) return annotateComponentFiles(positionals, values.output, values.expect === true, io);
+  const timeoutMs = timeoutOption(values.timeout);
+  if (positionals.length > 0 && positionals.every(isComponentFile)) return annotateComponentFiles(positionals, values.output, values.expect === true, io, timeoutMs);
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
-  if (values.from === 'ir3' || (values.from === undefined && isIr3File(positionals[0]!))) return annotateIr3File(positionals[0]!, values.output, io);
+  if (values.from === 'ir3' || (values.from === undefined && isIr3File(positionals[0]!))) return annotateIr3File(positionals[0]!, values.output, io, timeoutMs);
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
     return annotateListings(positionals, {
       ...listingOptions(values),
-      runs: values.runs, seed: values.seed, maxLatency: values['max-latency'], output: values.output,
+      runs: values.runs, seed: values.seed, maxLatency: values['max-latency'], output: values.output, timeoutMs,
     }, io);
   }
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
@@ -76,7 +81,11 @@ export function annotateCommand(args: string[], io: CliIo): number {
     return 0;
   }
   const parsed = loaded.parsed;
-  const annotated = annotateProgram(parsed.program, scoreboardMax);
+  const annotated = annotateProgram(parsed.program, scoreboardMax, fileBudget(timeoutMs).shouldStop);
+  if (annotated.stoppedBy !== null) {
+    io.stdout(`${parsed.file}: unknown: ${annotated.stoppedBy} before the pass was done; nothing written\n`);
+    return 3;
+  }
   const text = `# annotated by hazardproof annotate from ${parsed.file}\n${printProgram(annotated.program)}`;
   for (const note of annotated.notes) io.stderr(`note: ${note}\n`);
   if (values.output) writeFileAtomic(values.output, text);

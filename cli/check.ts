@@ -9,7 +9,7 @@ import { parseSchedule, replay } from '../spec/scoreboard/trace.js';
 import { combinedExitCode } from '../explore/verdict.js';
 import { readExpectation } from '../format/hp/expectation.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
-import { type CliIo, integerOption, progressLine, scoreboardMaxOption, UsageError } from './io.js';
+import { checkReplayLength, type CliIo, fileBudget, integerOption, progressLine, scoreboardMaxOption, TIMEOUT_HELP, timeoutOption, UsageError } from './io.js';
 import { lrcMinimizeCommand, lrcReplayCommand } from './lrcCheck.js';
 import { loadAnyPrograms } from './programs.js';
 import { checkLrcProgram } from '../impl/lrc/check.js';
@@ -34,6 +34,7 @@ options:
   --runs N                       random schedules to run (default ${DEFAULT_CHECK_OPTIONS.runs})
   --max-latency N                largest random queue/execution delay in cycles (default ${DEFAULT_CHECK_OPTIONS.maxLatency})
   --max-states N                 state budget of exhaustive search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
+${TIMEOUT_HELP}
   --scoreboard-bits N            width of a scoreboard counter (default 6: values up to 63)
   --replay SCHEDULE              run exactly one schedule (as printed after 'replay:') and show it
   --minimize OUT.hp              on a hazard, shrink the program to a smallest one that still shows
@@ -69,7 +70,7 @@ export function checkCommand(args: string[], io: CliIo): number {
       'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
       replay: { type: 'string' }, minimize: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
       from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h' },
+      timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -77,6 +78,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('check needs at least one program file');
+  const timeoutMs = timeoutOption(values.timeout);
   if (values.from === 'ir3' || positionals.every((file) => isIr3File(file) || isComponentFile(file))) {
     for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch'] as const) {
       if (values[option] !== undefined) throw new UsageError(`--${option} does not apply to .comp programs and ir3 listings (every schedule is explored)`);
@@ -85,7 +87,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     if (timelines !== 'first' && timelines !== 'all' && timelines !== 'none') throw new UsageError(`--timelines expects first, all or none, got '${timelines}'`);
     return checkComponentFiles(positionals, {
       ir3: values.from === 'ir3', json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null, minimize: values.minimize ?? null,
-      timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1),
+      timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1), timeoutMs,
     }, io);
   }
   const programs = positionals.filter(isComponentFile);
@@ -97,7 +99,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     }
     return checkListings(positionals, {
       ...listingOptions(values),
-      json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null,
+      json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null, timeoutMs,
     }, io);
   }
   for (const option of ['arch', 'kernel'] as const) {
@@ -128,19 +130,26 @@ export function checkCommand(args: string[], io: CliIo): number {
     progress.update(`${file}: ${phase} ${done}${total === null ? '' : `/${total}`}${phase === 'exhaustive' ? ' states' : ' schedules'}`);
   const outcomes = loaded.map((program): FileOutcome => {
     const expectation = values.expect ? readExpectation(readFileSync(program.parsed.file, 'utf8')) : null;
+    // One budget per file: its search, and its minimization when asked.
+    const { shouldStop } = fileBudget(timeoutMs);
     if (program.machine === 'lrc') {
-      const result = checkLrcProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, onProgress: onProgress(program.parsed.file) });
+      const result = checkLrcProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, onProgress: onProgress(program.parsed.file), shouldStop });
       progress.done();
       const check: LrcFileCheck = { parsed: program.parsed, result, expectation };
+      const shown: LrcFileCheck = { ...check, result: { ...result, findings: result.findings.slice(0, MAX_LISTED_FINDINGS) } };
+      const unlisted = result.findings.length - shown.result.findings.length;
       return { file: program.parsed.file, verdict: result.verdict, met: meetsLrcExpectation(check), hasExpectation: expectation !== null,
-        text: () => renderLrcCheckText(check, timelines), json: () => lrcCheckJson(check), minimize: (output: string) => lrcMinimizeCommand(check, output, io) };
+        text: () => withUnlisted(renderLrcCheckText(shown, timelines), unlisted), json: () => ({ ...lrcCheckJson(shown), ...(unlisted > 0 ? { findingsNotListed: unlisted } : {}) }),
+        minimize: (output: string) => lrcMinimizeCommand(check, output, io, shouldStop) };
     }
-    const result = checkProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, scoreboardMax, onProgress: onProgress(program.parsed.file) });
+    const result = checkProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, scoreboardMax, onProgress: onProgress(program.parsed.file), shouldStop });
     progress.done();
     const check: FileCheck = { parsed: program.parsed, result, expectation, scoreboardMax };
+    const shown: FileCheck = { ...check, result: { ...result, hazards: result.hazards.slice(0, MAX_LISTED_FINDINGS) } };
+    const unlisted = result.hazards.length - shown.result.hazards.length;
     return { file: program.parsed.file, verdict: result.verdict, met: meetsExpectation(result, expectation), hasExpectation: expectation !== null,
-      text: () => renderCheckText(check, timelines), json: () => checkJson(check),
-      minimize: (output: string) => minimizeCommand(check.parsed, check.result, { output, seed, maxLatency, scoreboardMax }, io) };
+      text: () => withUnlisted(renderCheckText(shown, timelines), unlisted), json: () => ({ ...checkJson(shown), ...(unlisted > 0 ? { hazardsNotListed: unlisted } : {}) }),
+      minimize: (output: string) => minimizeCommand(check.parsed, check.result, { output, seed, maxLatency, scoreboardMax, shouldStop }, io) };
   });
 
   if (values.minimize !== undefined) {
@@ -163,6 +172,18 @@ export function checkCommand(args: string[], io: CliIo): number {
   return combinedExitCode(outcomes.map((outcome) => outcome.verdict));
 }
 
+/**
+ * Most hazards (findings) a report lists one by one; the verdict's reason still counts them all.
+ * A long program can show tens of thousands in one schedule, each with that whole schedule: listed
+ * in full, the JSON of one file passed what a string can hold.
+ */
+export const MAX_LISTED_FINDINGS = 100;
+
+/** A file's text report, with a last line counting what it does not list. */
+function withUnlisted(text: string, unlisted: number): string {
+  return unlisted === 0 ? text : `${text}\n\n  ... and ${unlisted} more distinct finding(s), not listed (the first ${MAX_LISTED_FINDINGS} are)`;
+}
+
 /** One checked file, whatever its machine: its verdict, its expectation, and its reports. */
 interface FileOutcome {
   readonly file: string;
@@ -177,6 +198,7 @@ interface FileOutcome {
 
 /** Runs one given schedule and shows its timeline and hazards. */
 function replayCommand(parsed: ParsedProgram, text: string, scoreboardMax: number, io: CliIo): number {
+  checkReplayLength(text);
   const schedule = parseSchedule(text);
   if (typeof schedule === 'string') throw new UsageError(`--replay: ${schedule}`);
   let trace;

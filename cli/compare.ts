@@ -3,14 +3,15 @@ import { parseArgs } from 'node:util';
 import { compareWorkload, mistakeReport, type Comparison } from '../reports/compare/run.js';
 import { comparisonFootnote, formatComparisonTable } from '../reports/compare/table.js';
 import { workloadFromLrc, workloadFromScoreboard } from '../reports/compare/workload.js';
-import { type CliIo, integerOption, UsageError } from './io.js';
+import { type CliIo, fileBudget, integerOption, timeoutOption, UsageError } from './io.js';
+import { ComparisonStopped } from '../reports/compare/compile.js';
 import { loadAnyPrograms } from './programs.js';
 
 /** Defaults of `hazardproof compare`. */
 export const COMPARE_DEFAULTS = { schedules: 50, maxLatency: 8 } as const;
 
 /** Help text of `hazardproof compare`. */
-export const COMPARE_USAGE = `usage: hazardproof compare FILE... [--schedules N] [--seed N] [--max-latency N] [--json]
+export const COMPARE_USAGE = `usage: hazardproof compare FILE... [--schedules N] [--seed N] [--max-latency N] [--timeout MS] [--json]
 
 Compares issue mechanisms on your programs: each program's instructions (one thread / one warp,
 without its flags, control fields, DEPBARs, NOPs and preloads) are compiled for
@@ -29,15 +30,20 @@ options:
   --schedules N     latency schedules per program (default ${COMPARE_DEFAULTS.schedules}); schedule k uses seed N+k
   --seed N          seed of the schedules (default: a fresh one, printed)
   --max-latency N   largest read / result delay in cycles (default ${COMPARE_DEFAULTS.maxLatency})
+  --timeout MS      wall-clock budget per file: a comparison not done within it is unknown (exit 3)
   --json            print the comparison as JSON
 
-exit codes: 0 compared, 1 a compiled program had a hazard (a MISTAKE), 2 usage or input error`;
+exit codes: 0 compared, 1 a compiled program had a hazard (a MISTAKE), 2 usage or input error,
+3 a file's time budget ran out`;
 
 /** `hazardproof compare`: returns the exit code. */
 export function compareCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { schedules: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      schedules: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     io.stdout(`${COMPARE_USAGE}\n`);
@@ -47,20 +53,34 @@ export function compareCommand(args: string[], io: CliIo): number {
   const schedules = integerOption('schedules', values.schedules, COMPARE_DEFAULTS.schedules, 1, 1_000_000);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
   const maxLatency = integerOption('max-latency', values['max-latency'], COMPARE_DEFAULTS.maxLatency, 1, 10_000);
+  const timeoutMs = timeoutOption(values.timeout);
   const loaded = loadAnyPrograms(positionals, io);
   if (loaded === null) return 2;
 
   const options = { schedules, seed, maxLatency };
-  const comparisons: Comparison[] = loaded.map((program) => {
+  const comparisons: Comparison[] = [];
+  /** One line per file whose budget ran out first: those files get no figures. */
+  const unfinished: string[] = [];
+  for (const program of loaded) {
     const workload = program.machine === 'lrc' ? workloadFromLrc(program.parsed.program) : workloadFromScoreboard(program.parsed.program);
-    return compareWorkload(program.parsed.file, workload, options);
-  });
+    try {
+      comparisons.push(compareWorkload(program.parsed.file, workload, { ...options, shouldStop: fileBudget(timeoutMs).shouldStop }));
+    } catch (error) {
+      if (!(error instanceof ComparisonStopped)) throw error;
+      unfinished.push(`${program.parsed.file}: unknown: ${error.message} before the comparison was done; no figures`);
+    }
+  }
+  if (comparisons.length === 0) {
+    io.stdout(`${unfinished.join('\n')}\n`);
+    return 3;
+  }
   const mistakes = mistakeReport(comparisons);
   const again = `hazardproof compare ${positionals.join(' ')} --schedules ${schedules} --seed ${seed} --max-latency ${maxLatency}`;
   if (values.json) {
     const base = (comparison: Comparison) => comparison.results[0]!.stallCycles;
     io.stdout(`${JSON.stringify({
       seed, schedules, maxLatency, command: again, mistakes: comparisons.reduce((sum, c) => sum + c.results.reduce((s, r) => s + r.mistakeCount, 0), 0),
+      unfinished,
       workloads: comparisons.map((comparison) => ({
         workload: comparison.workload, instructions: comparison.instructions, schedules: comparison.schedules,
         mechanisms: comparison.results.map((result) => ({
@@ -74,6 +94,7 @@ export function compareCommand(args: string[], io: CliIo): number {
   } else {
     const lines = [formatComparisonTable(comparisons), '', ...comparisonFootnote(options, mistakes.length > 0)];
     if (mistakes.length > 0) lines.push('', ...mistakes);
+    if (unfinished.length > 0) lines.push('', ...unfinished);
     lines.push('', `seed ${seed} (same run: ${again})`);
     io.stdout(`${lines.join('\n')}\n`);
   }
@@ -81,5 +102,5 @@ export function compareCommand(args: string[], io: CliIo): number {
     io.stderr('hazardproof: MISTAKE: a compiled program had a hazard in some schedule (see the MISTAKE lines): a bug in a pass, please report it\n');
     return 1;
   }
-  return 0;
+  return unfinished.length > 0 ? 3 : 0;
 }

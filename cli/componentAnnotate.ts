@@ -5,7 +5,7 @@ import { readInputFile } from '../format/readInputFile.js';
 import { scheduleIr3Shader, type Ir3NotScheduled, type Ir3Scheduled } from '../impl/components/schedule/ir3Shader.js';
 import { stallRatio } from '../reports/compare/table.js';
 import { issueCost, scheduleMethodText } from '../reports/components/issueCost.js';
-import { readInput, writeFileAtomic, type CliIo } from './io.js';
+import { fileBudget, readInput, writeFileAtomic, type CliIo } from './io.js';
 
 /** The paragraph of `hazardproof annotate --help` about ir3 listings. */
 export const IR3_ANNOTATE_USAGE = `For an Adreno ir3 listing (computerator .asm, Mesa .log, or --from ir3): drops each shader's
@@ -53,13 +53,14 @@ function render(listing: Ir3Listing, outcomes: readonly ShaderOutcome[], nopFlag
  * listing (see `IR3_ANNOTATE_USAGE`). The listing goes to stdout, or to `output` (written at
  * once: an error leaves no half file) with one summary line per shader on stdout. Returns the
  * exit code: 0 when every scheduled shader is proved safe, 1 on a hazard, 3 when a check is
- * undecided, 2 for unreadable input.
+ * undecided (out of states, or of the listing's time budget `timeoutMs`), 2 for unreadable input.
  */
-export function annotateIr3File(file: string, output: string | undefined, io: CliIo): number {
+export function annotateIr3File(file: string, output: string | undefined, io: CliIo, timeoutMs: number | null = null): number {
   const listing = readInput(io, () => parseIr3(readInputFile(file, 'listing'), file));
   if (listing === null) return 2;
   const nopFlags = listing.shaders.some((shader) => shader.instructions.some((instruction) => instruction.nops > 0));
-  const outcomes: ShaderOutcome[] = listing.shaders.map((shader) => ({ index: shader.index, line: shader.line, result: scheduleIr3Shader(shader, { nopFlags }) }));
+  const { shouldStop } = fileBudget(timeoutMs);
+  const outcomes: ShaderOutcome[] = listing.shaders.map((shader) => ({ index: shader.index, line: shader.line, result: scheduleIr3Shader(shader, { nopFlags, shouldStop }) }));
   for (const { index, result } of outcomes) if (!result.scheduled) io.stderr(`note: ${file}: shader ${index} not scheduled: ${result.reason}\n`);
   const text = render(listing, outcomes, nopFlags);
   if (output !== undefined) {

@@ -14,7 +14,7 @@ import { baselineComponentProgram } from '../impl/components/schedule/baseline.j
 import { issueStatistics, type IssueStatistics } from '../impl/components/schedule/cycles.js';
 import { scheduleComponentProgram, type ScheduledProgram } from '../impl/components/schedule/schedule.js';
 import { issueCost, scheduleMethodText } from '../reports/components/issueCost.js';
-import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { fileBudget, readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** What one `.comp` file became. */
 interface CompOutcome {
@@ -40,7 +40,7 @@ function scheduleExpectation(text: string): { line: number; nops: number; inOrde
 
 
 /** Schedules one file; null (after printing the located error) when it cannot be read or scheduled. */
-function annotateOne(file: string, io: CliIo): CompOutcome | null {
+function annotateOne(file: string, io: CliIo, timeoutMs: number | null): CompOutcome | null {
   const source = readInput(io, () => readInputFile(file, 'program'));
   if (source === null) return null;
   const parsed = readInput(io, () => parseComponentProgram(source, file));
@@ -54,7 +54,7 @@ function annotateOne(file: string, io: CliIo): CompOutcome | null {
   const written = issueStatistics(parsed.program);
   const body = printComponentProgram(schedule.program);
   // What is checked is the printed program, read back: what the user gets.
-  const check = checkComponentProgram(parseComponentProgram(body, file).program, null);
+  const check = checkComponentProgram(parseComponentProgram(body, file).program, null, undefined, fileBudget(timeoutMs).shouldStop);
   const header = [
     `# scheduled by hazardproof annotate from ${file}: seed 004 list scheduler, proved edge latencies`,
     `#   as written:             ${issueCost(written)}`,
@@ -72,10 +72,10 @@ function annotateOne(file: string, io: CliIo): CompOutcome | null {
  * expected schedule`. Exit 0 when every schedule is proved safe (and as expected), 1 otherwise,
  * 2 for unreadable input.
  */
-export function annotateComponentFiles(files: readonly string[], output: string | undefined, expect: boolean, io: CliIo): number {
+export function annotateComponentFiles(files: readonly string[], output: string | undefined, expect: boolean, io: CliIo, timeoutMs: number | null = null): number {
   if (!expect && files.length !== 1) throw new UsageError('annotate needs exactly one program file (or --expect with .comp files)');
   if (expect && output !== undefined) throw new UsageError('annotate --expect prints a summary; it does not take -o');
-  const outcomes = files.map((file) => annotateOne(file, io));
+  const outcomes = files.map((file) => annotateOne(file, io, timeoutMs));
   if (outcomes.some((outcome) => outcome === null)) return 2;
   const done = outcomes as CompOutcome[];
   if (!expect) {

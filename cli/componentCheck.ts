@@ -15,7 +15,9 @@ import {
 import { describeComponentFinding } from '../reports/components/describe.js';
 import { renderComponentTimeline } from '../reports/components/timeline.js';
 import { componentFindingKey } from '../spec/components/system.js';
-import { progressLine, readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { checkReplayLength, fileBudget, progressLine, readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { budgetSpentBeforeWriting } from './minimize.js';
+import type { StopPredicate, TimeBudget } from '../impl/budget.js';
 import { ir3Units, isIr3File } from './ir3Check.js';
 
 /** True for programs of the component machine written in `.comp` notation (`format/components/parse.ts`). */
@@ -37,6 +39,8 @@ export interface ComponentCheckRequest {
   /** `--kernel N`: ir3 shaders to check, by number. */
   readonly kernels: readonly string[];
   readonly maxStates: number;
+  /** `--timeout MS`: the budget of each file (its shaders share it), or null. */
+  readonly timeoutMs: number | null;
 }
 
 /** The units of one file: the `.comp` program, or each shader of an ir3 listing. Throws `InputError` on a mistake. */
@@ -59,12 +63,18 @@ export function checkComponentFiles(files: readonly string[], request: Component
   if (request.minimize !== null && files.length !== 1) throw new UsageError('--minimize needs exactly one program file');
   const expectations = new Map(files.map((file) => [file, request.expect ? readExpectation(readFileSync(file, 'utf8')) : null]));
   const progress = progressLine(io);
+  const budgets = new Map<string, TimeBudget>();
+  const budgetOf = (file: string): TimeBudget => {
+    if (!budgets.has(file)) budgets.set(file, fileBudget(request.timeoutMs));
+    return budgets.get(file)!;
+  };
   const checks = units.map((unit): ComponentUnitCheck => {
     progress.update(`${componentUnitTitle(unit)}: exhaustive`);
-    return { unit, result: checkComponentProgram(unit.program, unit.blocked, request.maxStates), expectation: expectations.get(unit.file) ?? null };
+    const result = checkComponentProgram(unit.program, unit.blocked, request.maxStates, budgetOf(unit.file).shouldStop);
+    return { unit, result, expectation: expectations.get(unit.file) ?? null };
   });
   progress.done();
-  if (request.minimize !== null) return minimizeUnit(checks, request.minimize, request.maxStates, io);
+  if (request.minimize !== null) return minimizeUnit(checks, request.minimize, request.maxStates, io, budgetOf(files[0]!).shouldStop);
   if (request.json) {
     const objects = checks.map(componentCheckJson);
     io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
@@ -99,6 +109,7 @@ function selectUnits(units: readonly ComponentUnit[], kernels: readonly string[]
 
 /** `--replay SCHEDULE` on one unit: runs it through the spec machine and shows the timeline and what it finds. */
 function replayUnit(units: readonly ComponentUnit[], text: string, io: CliIo): number {
+  checkReplayLength(text);
   if (units.length !== 1) throw new UsageError(`--replay needs exactly one program (choose an ir3 shader with --kernel N); got ${units.length}`);
   const unit = units[0]!;
   const schedule = parseComponentSchedule(text);
@@ -121,7 +132,7 @@ function replayUnit(units: readonly ComponentUnit[], text: string, io: CliIo): n
  * `# expect:` line once a fresh check of the written text confirms it, and prints it with its
  * report. Returns the exit code (1: a hazard was minimized).
  */
-function minimizeUnit(checks: readonly ComponentUnitCheck[], output: string, maxStates: number, io: CliIo): number {
+function minimizeUnit(checks: readonly ComponentUnitCheck[], output: string, maxStates: number, io: CliIo, shouldStop: StopPredicate): number {
   const hazardous = checks.filter((check) => check.result.hazards.length > 0);
   if (hazardous.length === 0) {
     io.stdout(`--minimize: ${checks.map((check) => componentUnitTitle(check.unit)).join(', ')} has no hazard to minimize (${checks.map((check) => check.result.verdict).join(', ')}); nothing written\n`);
@@ -130,15 +141,16 @@ function minimizeUnit(checks: readonly ComponentUnitCheck[], output: string, max
   if (hazardous.length > 1) throw new UsageError(`--minimize: ${hazardous.length} shaders have hazards; choose one with --kernel N (${hazardous.map((check) => check.unit.shader).join(', ')})`);
   const { unit, result } = hazardous[0]!;
   const target = componentTargetOf(result.hazards[0]!.finding);
-  const minimized = minimizeComponentProgram(unit.program, target, Math.min(maxStates, 50_000));
+  const minimized = minimizeComponentProgram(unit.program, target, Math.min(maxStates, 50_000), shouldStop);
   const header = [
     `# minimized by hazardproof check --minimize from ${componentUnitTitle(unit)}: ${minimized.instructionsBefore} -> ${minimized.instructionsAfter} instructions`,
     `# expect: hazard ${target.kind} ${target.component}`,
   ];
   const text = printComponentProgram(minimized.program, header);
   const reparsed = parseComponentProgram(text, output);
-  const recheck = checkComponentProgram(reparsed.program, null, maxStates);
+  const recheck = checkComponentProgram(reparsed.program, null, maxStates, shouldStop);
   if (!recheck.hazards.some(({ finding }) => matchesComponentTarget(finding, target))) {
+    if (recheck.verdict === 'unknown') return budgetSpentBeforeWriting(unit.file, target, recheck.reason, io);
     throw new Error(`the minimized program does not reproduce ${target.kind} on ${target.component} when checked again (${recheck.verdict})`);
   }
   writeFileAtomic(output, text);
@@ -149,7 +161,8 @@ function minimizeUnit(checks: readonly ComponentUnitCheck[], output: string, max
   };
   io.stdout([
     `minimized ${target.kind} on ${target.component}: ${minimized.instructionsBefore} -> ${minimized.instructionsAfter} instructions ` +
-      `(${minimized.evaluations} candidate programs, ${(minimized.elapsedMs / 1000).toFixed(2)} s), written to ${output}:`,
+      `(${minimized.evaluations} candidate programs, ${(minimized.elapsedMs / 1000).toFixed(2)} s), written to ${output}` +
+      `${minimized.stoppedBy === null ? '' : `; stopped early (${minimized.stoppedBy}), so it may not be minimal`}:`,
     '',
     text.trimEnd().split('\n').map((line) => `    ${line}`).join('\n'),
     '',

@@ -4,22 +4,32 @@ import { fuzzReport } from '../reports/fuzzReport.js';
 import { runCampaign, type CampaignConfig, type CampaignProgress } from '../properties/fuzz/campaign.js';
 import { GENERATORS, generatedTargets, LAWS, type FuzzTarget, type GeneratorName, type LawName } from '../properties/fuzz/targets.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
-import { type CliIo, integerOption, scoreboardMaxOption, UsageError, writeFileAtomic } from './io.js';
+import { type CliIo, integerOption, scoreboardMaxOption, timeoutOption, UsageError, writeFileAtomic } from './io.js';
+import { DEFAULT_ROBUSTNESS_TIMEOUT_MS, fuzzRobustness } from './fuzzRobustness.js';
 import { loadScoreboardPrograms } from './programs.js';
 
 /** Help text of `hazardproof fuzz`. */
 export const FUZZ_USAGE = `usage: hazardproof fuzz FILE... [options]
-       hazardproof fuzz --generate small|deep|protected|all [--law NAME] [options]
+       hazardproof fuzz --generate small|deep|protected|all [--law NAME] [--robustness] [options]
+       hazardproof fuzz --robustness [options]
 
 Hunts for hazards in programs under random latency schedules (run on the optimized simulator),
 or for violations of hazardproof's laws on generated programs. Finding nothing is not a proof.
+--robustness: mutates the bundled example files of every kind (programs, scenarios, traces,
+listings) and runs every command on them; every input must get an answer (exit 0, 1 or 3, or
+2 with a located error), never a crash or a hang. With --generate both run side by side.
 
 options:
-  --runs N              runs per target: schedules per program, generated inputs per law
-                        (default 10000 for programs, 1000 for laws, unless --time is given)
-  --time SECONDS        stop starting new batches after this long
+  --runs N              runs per target: schedules per program, generated inputs per law,
+                        mutated inputs for --robustness (default 10000 for programs, 1000 for
+                        laws and --robustness, unless --time is given)
+  --time SECONDS        stop starting new batches (and robustness cases) after this long
+  --timeout MS          wall-clock budget per program file: a file whose budget runs out before
+                        its runs are done, with nothing found, is unknown (exit 3); with
+                        --robustness, the --timeout every command of the campaign gets (default ${DEFAULT_ROBUSTNESS_TIMEOUT_MS})
   --seed N              campaign seed (default: a fresh one, printed); run k of a program uses
                         schedule seed N+k, so 'check --mode random --seed N+k --runs 1' replays it
+  --path P              with --robustness and the seed of a failed campaign: replay its shrunk case
   --jobs N              worker threads on this machine (default 1); results do not depend on it
   --shard I/N           run only batches I, I+N, I+2N... of the campaign (1-based I), so N machines
                         can split one campaign; their reports together cover it exactly once
@@ -32,7 +42,8 @@ options:
 generators:
 ${Object.entries(GENERATORS).map(([name, g]) => `  ${name.padEnd(10)} ${g.description}`).join('\n')}
 
-exit codes: 0 nothing found, 1 a hazard or a law violation, 2 usage or input error`;
+exit codes: 0 nothing found, 1 a hazard, a law violation or an input without a proper answer,
+2 usage or input error, 3 a program's time budget ran out with nothing found`;
 
 const BATCH_SIZE = 100;
 
@@ -44,37 +55,23 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     options: {
       generate: { type: 'string' }, law: { type: 'string' }, runs: { type: 'string' }, time: { type: 'string' }, seed: { type: 'string' },
       jobs: { type: 'string' }, shard: { type: 'string' }, 'max-latency': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
-      'report-json': { type: 'string' }, junit: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'report-json': { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' }, robustness: { type: 'boolean' }, path: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     io.stdout(`${FUZZ_USAGE}\n`);
     return 0;
   }
-  let targets: FuzzTarget[];
-  const parsed: (ParsedProgram | null)[] = [];
-  if (values.generate !== undefined) {
-    if (positionals.length > 0) throw new UsageError('give either program files or --generate, not both');
-    const generator = values.generate as GeneratorName | 'all';
-    if (generator !== 'all' && !(generator in GENERATORS)) throw new UsageError(`--generate expects ${Object.keys(GENERATORS).join(', ')} or all, got '${values.generate}'`);
-    targets = generatedTargets(generator);
-    if (values.law !== undefined) {
-      if (!(values.law in LAWS)) throw new UsageError(`--law expects one of ${Object.keys(LAWS).join(', ')}, got '${values.law}'`);
-      targets = targets.filter((target) => target.type === 'law' && target.law === (values.law as LawName));
-      if (targets.length === 0) throw new UsageError(`generator '${generator}' does not check law '${values.law}'`);
-    }
-    parsed.push(...targets.map(() => null));
-  } else {
-    if (positionals.length === 0) throw new UsageError('fuzz needs program files or --generate');
-    if (values.law !== undefined) throw new UsageError('--law goes with --generate');
-    const loaded = loadScoreboardPrograms(positionals, io, 'fuzz');
-    if (loaded === null) return 2;
-    parsed.push(...loaded);
-    targets = parsed.map((program) => ({ type: 'program', name: program!.file, program: program!.program }));
-  }
+  const robustness = values.robustness === true;
+  if (robustness && positionals.length > 0) throw new UsageError('--robustness mutates the bundled examples itself: give no program files');
+  if (values.path !== undefined && !robustness) throw new UsageError('--path replays a robustness case: it goes with --robustness');
+  const laws = lawTargets(values, positionals, robustness, io);
+  if (laws === null) return 2;
   const timeSeconds = values.time === undefined ? null : integerOption('time', values.time, 0, 1);
-  const defaultRuns = values.generate !== undefined ? 1000 : 10_000;
+  const defaultRuns = values.generate !== undefined || robustness ? 1000 : 10_000;
   const runs = values.runs === undefined && timeSeconds !== null ? null : integerOption('runs', values.runs, defaultRuns, 1);
+  const timeoutMs = timeoutOption(values.timeout);
   const shardMatch = values.shard === undefined ? ['', '1', '1'] : /^(\d+)\/(\d+)$/.exec(values.shard);
   if (!shardMatch || Number(shardMatch[1]) < 1 || Number(shardMatch[1]) > Number(shardMatch[2])) {
     throw new UsageError(`--shard expects I/N with 1 <= I <= N, got '${values.shard}'`);
@@ -86,20 +83,59 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     scoreboardMax: scoreboardMaxOption(values['scoreboard-bits']),
     runs,
     timeMs: timeSeconds === null ? null : timeSeconds * 1000,
+    targetTimeMs: robustness ? null : timeoutMs,
     jobs: integerOption('jobs', values.jobs, 1, 1, 256),
     shard: { index: Number(shardMatch[1]) - 1, count: Number(shardMatch[2]) },
   };
-  io.stderr(`fuzz: seed ${config.seed}, ${targets.length} target(s), ${runs === null ? `${timeSeconds} s` : `${runs} runs each`}, ${config.jobs} job(s)\n`);
-  const result = await runCampaign(targets, config, progressReporter(io, timeSeconds));
+  const { targets, parsed } = laws;
+  const amount = runs === null ? `${timeSeconds} s` : `${runs} runs each`;
+  io.stderr(`fuzz: seed ${config.seed}, ${targets.length} target(s)${robustness ? ' and the robustness campaign' : ''}, ${amount}, ${config.jobs} job(s)\n`);
+  // The robustness campaign runs on this thread while the laws run on their workers (or between their batches).
+  const [result, robust] = await Promise.all([
+    targets.length > 0 ? runCampaign(targets, config, progressReporter(io, timeSeconds)) : Promise.resolve(null),
+    robustness ? fuzzRobustness({ seed: config.seed, path: values.path ?? null, runs, timeLimitMs: config.timeMs, timeoutMs: timeoutMs ?? DEFAULT_ROBUSTNESS_TIMEOUT_MS }, io) : Promise.resolve(null),
+  ]);
   io.progress && io.stderr('\r\x1b[2K');
   const command = values.generate !== undefined
     ? `hazardproof fuzz --generate ${values.generate}${values.law ? ` --law ${values.law}` : ''}`
     : `hazardproof fuzz ${positionals.join(' ')}`;
-  const report = fuzzReport(result, parsed, config, command);
-  if (values['report-json']) writeFileAtomic(values['report-json'], `${JSON.stringify(report.json, null, 2)}\n`);
-  if (values.junit) writeFileAtomic(values.junit, report.junit);
-  io.stdout(`${report.text}\n`);
-  return report.failed ? 1 : 0;
+  const report = result === null ? null : fuzzReport(result, parsed, config, command);
+  const timedOut = result === null ? [] : result.outcomes.filter((outcome) => outcome.timedOut && outcome.hazards.length === 0);
+  const unknown = timedOut.map((outcome) => `${outcome.target.name}: unknown: time budget of ${timeoutMs} ms reached (--timeout) after ${outcome.runs} runs, nothing found`);
+  if (values['report-json']) writeFileAtomic(values['report-json'], `${JSON.stringify({ ...report?.json, ...(robust ? { robustness: robust.json } : {}) }, null, 2)}\n`);
+  if (values.junit && report) writeFileAtomic(values.junit, report.junit);
+  io.stdout(`${[report?.text, ...unknown, ...(robust?.lines ?? [])].filter((part) => part !== undefined).join('\n')}\n`);
+  if (report?.failed || robust?.failed) return 1;
+  return unknown.length > 0 ? 3 : 0;
+}
+
+/** The campaign targets the command line names: program files, or generated laws; none for `--robustness` alone. Null when a file has mistakes (printed). */
+function lawTargets(
+  values: { readonly generate?: string; readonly law?: string },
+  positionals: readonly string[],
+  robustness: boolean,
+  io: CliIo,
+): { targets: FuzzTarget[]; parsed: (ParsedProgram | null)[] } | null {
+  if (values.generate !== undefined) {
+    if (positionals.length > 0) throw new UsageError('give either program files or --generate, not both');
+    const generator = values.generate as GeneratorName | 'all';
+    if (generator !== 'all' && !(generator in GENERATORS)) throw new UsageError(`--generate expects ${Object.keys(GENERATORS).join(', ')} or all, got '${values.generate}'`);
+    let targets = generatedTargets(generator);
+    if (values.law !== undefined) {
+      if (!(values.law in LAWS)) throw new UsageError(`--law expects one of ${Object.keys(LAWS).join(', ')}, got '${values.law}'`);
+      targets = targets.filter((target) => target.type === 'law' && target.law === (values.law as LawName));
+      if (targets.length === 0) throw new UsageError(`generator '${generator}' does not check law '${values.law}'`);
+    }
+    return { targets, parsed: targets.map(() => null) };
+  }
+  if (values.law !== undefined) throw new UsageError('--law goes with --generate');
+  if (positionals.length === 0) {
+    if (robustness) return { targets: [], parsed: [] };
+    throw new UsageError('fuzz needs program files, --generate or --robustness');
+  }
+  const loaded = loadScoreboardPrograms(positionals, io, 'fuzz');
+  if (loaded === null) return null;
+  return { targets: loaded.map((program): FuzzTarget => ({ type: 'program', name: program.file, program: program.program })), parsed: loaded };
 }
 
 /** A progress bar on a terminal; in CI a plain line every 5 seconds. */

@@ -1,6 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { Deadline } from '../explore/deadline.js';
 import { InputError } from '../format/error.js';
+import type { TimeBudget } from '../impl/budget.js';
 
 /** Where a command writes; the CLI passes the process streams, tests pass buffers. */
 export interface CliIo {
@@ -76,4 +78,40 @@ export function readInput<T>(io: CliIo, load: () => T): T | null {
 /** `--scoreboard-bits N` (1..16, default 6) as the largest counter value, 2^N - 1. */
 export function scoreboardMaxOption(value: string | undefined): number {
   return 2 ** integerOption('scoreboard-bits', value, 6, 1, 16) - 1;
+}
+
+/** Help text of `--timeout MS`, the same in every command (aligned with the other options of the help texts). */
+export const TIMEOUT_HELP = `  --timeout MS                   wall-clock budget per input file: when it runs out, the file's verdict
+                                 is unknown (exit 3) with the reason, or hazard if one was found by then`;
+
+/** `--timeout MS`: the wall-clock budget of each input file in milliseconds, or null (no limit) without the option. */
+export function timeoutOption(value: string | undefined): number | null {
+  return value === undefined ? null : integerOption('timeout', value, 0, 1, 2 ** 31 - 1);
+}
+
+/**
+ * A fresh budget for one input file (`--timeout`), started now. The clock is read at every
+ * question: the loops that ask are coarse (a search expansion, a random schedule, a solver
+ * query), so a reading costs nothing beside them.
+ */
+export function fileBudget(timeoutMs: number | null): TimeBudget {
+  const deadline = new Deadline(timeoutMs, 1);
+  return { shouldStop: () => deadline.check(), remainingMs: () => deadline.remainingMs() };
+}
+
+/**
+ * Longest schedule `--replay` takes, in actions. A run of equal codes is written `code*n`, so a
+ * few characters can ask for billions of actions; the machines' own schedules are far shorter.
+ */
+export const MAX_REPLAY_ACTIONS = 10_000_000;
+
+/** Refuses a `--replay` schedule whose `code*n` counts add up past `MAX_REPLAY_ACTIONS`, before any of it is expanded. */
+export function checkReplayLength(text: string): void {
+  let total = 0;
+  for (const part of text.trim().split(/\s+/).filter(Boolean)) {
+    const star = part.lastIndexOf('*');
+    const count = star < 0 ? 1 : Number(part.slice(star + 1));
+    total += Number.isFinite(count) && count > 0 ? count : 0;
+    if (total > MAX_REPLAY_ACTIONS) throw new UsageError(`--replay: the schedule asks for more than ${MAX_REPLAY_ACTIONS} actions (at '${part.length > 24 ? `${part.slice(0, 20)}...` : part}')`);
+  }
 }

@@ -1,4 +1,4 @@
-import { UsageError, type CliIo } from './io.js';
+import { fileBudget, UsageError, type CliIo } from './io.js';
 import type { LoadedProgram } from './programs.js';
 import { proveLrcFlags } from '../impl/lrc/proveFlags.js';
 import { renderFlagProof } from '../reports/lrc/flagProof.js';
@@ -7,16 +7,17 @@ import { lrcActionCode } from '../spec/lrc/action.js';
 
 /**
  * `prove` on LRC programs: the flags sufficient and each one necessary, by exhaustive search.
- * Exit code 1 when a schedule has a finding, 3 when a search ran out of states, else 0.
+ * Exit code 1 when a schedule has a finding, 3 when a search ran out of states or of time
+ * (`timeoutMs`, per file), else 0.
  */
-export function lrcProveCommand(loaded: readonly LoadedProgram[], maxStates: number, json: boolean, io: CliIo): number {
+export function lrcProveCommand(loaded: readonly LoadedProgram[], maxStates: number, json: boolean, io: CliIo, timeoutMs: number | null = null): number {
   const programs = loaded.map((program) => {
     if (program.machine !== 'lrc') throw new UsageError(`prove takes programs of one machine at a time: ${program.parsed.file} is a scoreboard program`);
     return program.parsed;
   });
   const results = programs.map((parsed) => {
     const started = performance.now();
-    const proof = proveLrcFlags(parsed.program, maxStates);
+    const proof = proveLrcFlags(parsed.program, maxStates, fileBudget(timeoutMs).shouldStop);
     return { parsed, proof, elapsedMs: performance.now() - started };
   });
   if (json) {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { caughtShare, runMutationCampaign } from '../impl/sass/mutationCampaign.js';
-import { integerOption, progressLine, UsageError, type CliIo } from './io.js';
+import { fileBudget, integerOption, progressLine, timeoutOption, UsageError, type CliIo } from './io.js';
+import type { TimeBudget } from '../impl/budget.js';
 import { listingOptions, loadKernels } from './sassCheck.js';
 
 /** Help text of `hazardproof mutate`. */
@@ -16,16 +17,21 @@ caught share = caught / (caught + undecided), a lower bound on the share of haza
 options:
   --sample N     mutants per kernel, a seeded random sample when there are more (default 200)
   --seed N       seed of the sample (default: a fresh one, printed)
-  --from, --arch, --kernel   as for check`;
+  --timeout MS   wall-clock budget per listing: the mutants not checked when it runs out are left
+                 out, and the answer is unknown (exit 3)
+  --from, --arch, --kernel   as for check
 
-/** `hazardproof mutate`: returns 0 when every kernel's caught share is at least 99%, else 1. */
+exit codes: 0 every kernel's caught share is at least 99%, 1 otherwise, 2 usage or input error,
+3 a listing's budget ran out first`;
+
+/** `hazardproof mutate`: returns 0 when every kernel's caught share is at least 99%, 1 when not, 3 when a listing's budget ran out first. */
 export function mutateCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: {
       sample: { type: 'string' }, seed: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' },
-      kernel: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
+      kernel: { type: 'string', multiple: true }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -36,14 +42,23 @@ export function mutateCommand(args: string[], io: CliIo): number {
   const options = listingOptions(values);
   const sample = integerOption('sample', values.sample, 200, 1);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const timeoutMs = timeoutOption(values.timeout);
   const kernels = loadKernels(positionals, options, io);
   if (kernels === null) return 2;
   const progress = progressLine(io);
   const lines = ['kernel                                    mutants  checked  proved-safe  caught  undecided  caught share'];
   let allMet = true;
+  let stopped = false;
+  const budgets = new Map<string, TimeBudget>();
   for (const kernel of kernels) {
-    const report = runMutationCampaign(kernel.program, sample, seed, (done, total) => progress.update(`${kernel.program.name}: mutant ${done}/${total}`));
+    if (!budgets.has(kernel.file)) budgets.set(kernel.file, fileBudget(timeoutMs));
+    const report = runMutationCampaign(kernel.program, sample, seed, (done, total) => progress.update(`${kernel.program.name}: mutant ${done}/${total}`), budgets.get(kernel.file)!.shouldStop);
     progress.done();
+    if (report.stoppedBy !== null) {
+      stopped = true;
+      lines.push(`${kernel.program.name.slice(0, 40).padEnd(40)}  unknown: ${report.stoppedBy} after ${report.checked} of ${Math.min(sample, report.total)} mutants`);
+      continue;
+    }
     const all = report.tallies.find((tally) => tally.kind === 'all')!;
     const share = caughtShare(all);
     allMet &&= share >= 0.99;
@@ -55,5 +70,5 @@ export function mutateCommand(args: string[], io: CliIo): number {
   }
   lines.push(`seed ${seed} (same sample: hazardproof mutate ${positionals.join(' ')} --sample ${sample} --seed ${seed})`);
   io.stdout(`${lines.join('\n')}\n`);
-  return allMet ? 0 : 1;
+  return !allMet ? 1 : stopped ? 3 : 0;
 }

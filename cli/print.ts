@@ -6,16 +6,17 @@ import { loadAnyProgram } from './programs.js';
 import { isListingFile } from '../format/sass/load.js';
 import { printSassProgram } from '../format/sass/print.js';
 import { listingOptions, loadKernels } from './sassCheck.js';
-import { readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
+import { readInput, timeoutOption, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** Help text of `hazardproof print`. */
-export const PRINT_USAGE = `usage: hazardproof print FILE [--json] [-o OUT]
+export const PRINT_USAGE = `usage: hazardproof print FILE [--json] [-o OUT] [--timeout MS]
 
 Reads a program (.hp text of any machine, or .json) and prints it in canonical .hp form, or as JSON with --json
 (the form described by schema/program.schema.json). Converting either way keeps the meaning.
 An NVIDIA listing (.cuasm, .sass, or --from cuasm|maxas|turingas|cuobjdump, with --arch and
 --kernel as for check) prints as the model the checker runs (--to hp, the default): each
-instruction's control field, the registers it writes and reads, its unit and its source line.`;
+instruction's control field, the registers it writes and reads, its unit and its source line.
+--timeout MS is accepted as by every command; reading and printing take time linear in the file.`;
 
 /** `hazardproof print`: returns the exit code. */
 export function printCommand(args: string[], io: CliIo): number {
@@ -24,7 +25,7 @@ export function printCommand(args: string[], io: CliIo): number {
     allowPositionals: true,
     options: {
       json: { type: 'boolean' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' },
-      to: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
+      to: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true }, timeout: { type: 'string' },
     },
   });
   if (values.help) {
@@ -32,6 +33,7 @@ export function printCommand(args: string[], io: CliIo): number {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('print needs exactly one program file');
+  timeoutOption(values.timeout); // checked like everywhere; printing has no long loop to cut
   if (values.to !== undefined && values.to !== 'hp') throw new UsageError(`--to expects hp, got '${values.to}'`);
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
     if (values.json) throw new UsageError('--json: listings print as .hp-style text (--to hp)');

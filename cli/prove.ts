@@ -5,18 +5,21 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
 import { describeHazard } from '../reports/describeHazard.js';
 import { renderTimeline } from '../reports/timeline.js';
-import { programVerdict } from '../solver/programVerdict.js';
 import { renderDepbarProof } from '../reports/depbarReport.js';
-import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
+import type { DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { combinedExitCode } from '../explore/verdict.js';
-import { integerOption, UsageError, type CliIo } from './io.js';
+import { fileBudget, integerOption, timeoutOption, UsageError, type CliIo } from './io.js';
+import { programVerdictWithinBudget, proveDepbarsWithinBudget } from './proveBudget.js';
+
+/** Default solver timeout of one query (`--query-timeout`). */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 import { loadAnyPrograms } from './programs.js';
 import { lrcProveCommand } from './lrcProve.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
 
 /** Help text of `hazardproof prove`. */
-export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS]
+export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS] [--query-timeout MS]
 
 For every DEPBAR.LE SBn, k: proves with Z3 that k is safe for every dependency it protects under
 every order of the events counted on SBn that the machine allows, and that k + 1 is not (tight).
@@ -27,10 +30,12 @@ programs of up to 64 instruction instances (a counterexample is replayed on the 
 and shown as a timeline); larger programs get the state-space search of 'check'.
 
 options:
-  --smt2 DIR      write every proof obligation as an SMT-LIB 2 file into DIR
-  --timeout MS    per-query solver timeout (default 10000)
-  --max-states N  state budget of the whole-program search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
-  --json          one JSON object per file (an array for several)
+  --smt2 DIR            write every proof obligation as an SMT-LIB 2 file into DIR
+  --timeout MS          wall-clock budget per file: what is not decided when it runs out is
+                        unknown (exit 3) with the reason
+  --query-timeout MS    solver timeout of each query (default ${DEFAULT_QUERY_TIMEOUT_MS})
+  --max-states N        state budget of the whole-program search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
+  --json                one JSON object per file (an array for several)
 
 For a .machine lrc program: proves by exhaustive search that its dependency flags are
 sufficient (no schedule has a hazard, overflow or deadlock) and that each flag is necessary
@@ -43,29 +48,31 @@ hazard, 2 usage or input error, 3 unknown`;
 export async function proveCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { json: { type: 'boolean' }, smt2: { type: 'string' }, timeout: { type: 'string' }, 'max-states': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' }, smt2: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' }, 'max-states': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     io.stdout(`${PROVE_USAGE}\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
-  const timeoutMs = integerOption('timeout', values.timeout, 10_000, 1);
+  const timeoutMs = timeoutOption(values.timeout);
+  const queryTimeoutMs = integerOption('query-timeout', values['query-timeout'], DEFAULT_QUERY_TIMEOUT_MS, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
   const loaded = loadAnyPrograms(positionals, io);
   if (loaded === null) return 2;
-  if (loaded.some((program) => program.machine === 'lrc')) return lrcProveCommand(loaded, maxStates, values.json === true, io);
+  if (loaded.some((program) => program.machine === 'lrc')) return lrcProveCommand(loaded, maxStates, values.json === true, io, timeoutMs);
   const parsed = loaded.map((program) => program.parsed as ParsedProgram);
   try {
     const reports = [];
     const codes: number[] = [];
     for (const program of parsed) {
       const started = performance.now();
-      const depbars: DepbarProof[] = [];
-      for (const [index, instruction] of program.program.instructions.entries()) {
-        if (instruction.kind === 'depbar') depbars.push(await proveDepbar(program.program, index, timeoutMs));
-      }
-      const whole = await programVerdict(program.program, { timeoutMs, seed: randomInt(0, 2 ** 31), maxStates });
+      const budget = fileBudget(timeoutMs);
+      const depbars = await proveDepbarsWithinBudget(program.program, budget, queryTimeoutMs);
+      const whole = await programVerdictWithinBudget(program.program, budget, { queryTimeoutMs, seed: randomInt(0, 2 ** 31), maxStates });
       if (values.smt2) writeObligations(values.smt2, program.file, depbars, whole.smt2);
       const elapsedMs = performance.now() - started;
       const verdicts = depbars.map((d) => d.verdict);

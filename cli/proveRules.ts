@@ -4,13 +4,14 @@ import { enumerateRuleCases, judgeRules, type RuleCase } from '../impl/edgeLaten
 import { renderRuleTable } from '../reports/edgeLatency/ruleTable.js';
 import { crossCheckRules, DEFAULT_RULE_QUERY_TIMEOUT_MS, type CrossCheckResult } from '../solver/edgeLatencyRules.js';
 import { releaseZ3 } from '../solver/z3.js';
-import { integerOption, type CliIo } from './io.js';
+import { fileBudget, integerOption, timeoutOption, type CliIo } from './io.js';
+import { crossCheckWithinBudget } from './proveRulesBudget.js';
 
 /** Number of cases `prove-rules` cross-checks with Z3 when `--z3-sample` is not given. */
 export const DEFAULT_Z3_SAMPLE = 200;
 
 /** Help text of `hazardproof prove-rules`. */
-export const PROVE_RULES_USAGE = `usage: hazardproof prove-rules [--json] [--z3-sample N] [--seed S] [--timeout MS]
+export const PROVE_RULES_USAGE = `usage: hazardproof prove-rules [--json] [--z3-sample N] [--seed S] [--timeout MS] [--query-timeout MS]
 
 Judges the edge-latency rules of seed 004 (component masks, component strings, component, mask
 and instruction distances, edge latency 1 for false dependences) against per-component timing:
@@ -29,7 +30,9 @@ the command that replays the same sample.
 options:
   --z3-sample N   number of cases to cross-check with Z3 (default ${DEFAULT_Z3_SAMPLE}; 0 skips the cross-check)
   --seed S        seed of the sample (default: a fresh one, printed)
-  --timeout MS    per-query solver timeout (default ${DEFAULT_RULE_QUERY_TIMEOUT_MS})
+  --timeout MS    wall-clock budget of the cross-check: the sampled cases not decided when it
+                  runs out count as unknown (exit 3), with the reason
+  --query-timeout MS  solver timeout of each query (default ${DEFAULT_RULE_QUERY_TIMEOUT_MS})
   --json          the verdicts and the cross-check as one JSON object
 
 exit codes: 0 the rules the passes use (the flow rule, anti dependences and the corrected output
@@ -41,7 +44,10 @@ answered unknown on some sampled case`;
 export async function proveRulesCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { json: { type: 'boolean' }, 'z3-sample': { type: 'string' }, seed: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean' }, 'z3-sample': { type: 'string' }, seed: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     io.stdout(`${PROVE_RULES_USAGE}\n`);
@@ -49,18 +55,22 @@ export async function proveRulesCommand(args: string[], io: CliIo): Promise<numb
   }
   const sample = integerOption('z3-sample', values['z3-sample'], DEFAULT_Z3_SAMPLE, 0, 1_000_000);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
-  const timeoutMs = integerOption('timeout', values.timeout, DEFAULT_RULE_QUERY_TIMEOUT_MS, 1);
+  const queryTimeoutMs = integerOption('query-timeout', values['query-timeout'], DEFAULT_RULE_QUERY_TIMEOUT_MS, 1);
+  const timeoutMs = timeoutOption(values.timeout);
+  const budget = fileBudget(timeoutMs);
   const sets = enumerateRuleCases();
   const verdicts = judgeRules(sets);
   let crossCheck: CrossCheckResult | null = null;
   if (sample > 0) {
     try {
-      crossCheck = await crossCheckRules({ sample, seed, timeoutMs, sets });
+      crossCheck = timeoutMs === null
+        ? await crossCheckRules({ sample, seed, timeoutMs: queryTimeoutMs, sets })
+        : await crossCheckWithinBudget({ sets, sample, seed, queryTimeoutMs, budget });
     } finally {
       await releaseZ3();
     }
   }
-  const replay = `hazardproof prove-rules --z3-sample ${sample} --seed ${seed}${values.timeout === undefined ? '' : ` --timeout ${timeoutMs}`}`;
+  const replay = `hazardproof prove-rules --z3-sample ${sample} --seed ${seed}${values['query-timeout'] === undefined ? '' : ` --query-timeout ${queryTimeoutMs}`}`;
   if (values.json) {
     const rules = verdicts.map(({ counterexample, ...rest }) => ({ ...rest, counterexample: counterexample && { ...counterexample.case, hazard: counterexample.hazard } }));
     const z3CrossCheck = crossCheck && { ...crossCheck, elapsedMs: Math.round(crossCheck.elapsedMs), replay };

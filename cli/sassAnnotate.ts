@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { printSassProgram } from '../format/sass/print.js';
 import { compareAnnotation } from '../impl/sass/annotateReport.js';
 import { describeSuspicion } from '../reports/sass/describe.js';
-import { integerOption, progressLine, writeFileAtomic, type CliIo } from './io.js';
+import { fileBudget, integerOption, progressLine, writeFileAtomic, type CliIo } from './io.js';
+import type { TimeBudget } from '../impl/budget.js';
 import { loadKernels } from './sassCheck.js';
 import type { ListingOptions } from '../format/sass/loadKernels.js';
 
@@ -12,13 +13,16 @@ export interface ListingAnnotateRequest extends ListingOptions {
   readonly seed: string | undefined;
   readonly maxLatency: string | undefined;
   readonly output: string | undefined;
+  /** `--timeout MS`: the budget of each listing (its kernels share it), or null. */
+  readonly timeoutMs: number | null;
 }
 
 /**
  * `hazardproof annotate LISTING`: for each kernel, strip the compiler's control records, derive
  * new ones, prove them, and compare cycles with the compiler's on the same seeded schedules.
  * Prints one summary per kernel; the derived kernels (in `print --to hp` form) go to OUT.
- * Exit 0 when every derived kernel is proved safe, 1 otherwise.
+ * Exit 0 when every derived kernel is proved safe, 1 otherwise, 3 when a listing's budget ran
+ * out first (then nothing is written to OUT).
  */
 export function annotateListings(files: readonly string[], request: ListingAnnotateRequest, io: CliIo): number {
   const runs = integerOption('runs', request.runs, 20, 1, 100_000);
@@ -30,10 +34,18 @@ export function annotateListings(files: readonly string[], request: ListingAnnot
   const lines: string[] = [];
   const printed: string[] = [];
   let allProved = true;
+  let stopped = false;
+  const budgets = new Map<string, TimeBudget>();
   for (const kernel of kernels) {
     progress.update(`${kernel.file}: annotating kernel ${kernel.program.name}`);
-    const comparison = compareAnnotation(kernel.program, runs, seed, maxLatency);
+    if (!budgets.has(kernel.file)) budgets.set(kernel.file, fileBudget(request.timeoutMs));
+    const comparison = compareAnnotation(kernel.program, runs, seed, maxLatency, budgets.get(kernel.file)!.shouldStop);
     const { annotation, proof } = comparison;
+    if (comparison.stoppedBy !== null) {
+      stopped = true;
+      lines.push(`${kernel.file}: kernel ${kernel.program.name} (${kernel.program.architecture}, ${kernel.program.instructions.length} instructions): unknown: ${comparison.stoppedBy} before the derived records were proved and timed`);
+      continue;
+    }
     allProved &&= proof.verdict === 'proved-safe';
     const ratio = comparison.compilerCycles === 0 ? '-' : `${(comparison.derivedCycles / comparison.compilerCycles).toFixed(2)}x`;
     lines.push(
@@ -45,10 +57,12 @@ export function annotateListings(files: readonly string[], request: ListingAnnot
   }
   progress.done();
   lines.push(`seed ${seed}, latencies 1..${maxLatency} per step (same schedules: hazardproof annotate ${files.join(' ')} --runs ${runs} --seed ${seed})`);
-  if (request.output) {
+  if (request.output && !stopped) {
     writeFileAtomic(request.output, printed.join('\n'));
     lines.push(`derived kernels written to ${request.output}`);
+  } else if (request.output) {
+    lines.push(`nothing written to ${request.output}: some kernel was not done within its listing's budget`);
   }
   io.stdout(`${lines.join('\n')}\n`);
-  return allProved ? 0 : 1;
+  return !allProved ? 1 : stopped ? 3 : 0;
 }

@@ -4,12 +4,13 @@ import { parseCodes } from '../explore/scheduleText.js';
 import { replayPath } from '../explore/run.js';
 import { readExpectation, type Expectation } from '../format/hp/expectation.js';
 import { loadListingKernels, type ListingOptions, type LoadedKernel } from '../format/sass/loadKernels.js';
-import { checkSassProgram } from '../impl/sass/check.js';
+import { checkSassProgram, DEFAULT_SASS_CHECK } from '../impl/sass/check.js';
+import type { TimeBudget } from '../impl/budget.js';
 import { describeSassHazard } from '../reports/sass/describe.js';
 import { kernelCheckJson, renderKernelCheck, type KernelCheck } from '../reports/sass/checkText.js';
 import { parseSassActionCode } from '../spec/sass/machine/action.js';
 import { sassSystem } from '../spec/sass/system.js';
-import { progressLine, readInput, UsageError, type CliIo } from './io.js';
+import { checkReplayLength, fileBudget, progressLine, readInput, UsageError, type CliIo } from './io.js';
 import { SASS_NOTATIONS } from '../format/sass/load.js';
 import type { SassNotation } from '../format/sass/listing.js';
 
@@ -18,6 +19,8 @@ export interface ListingCheckRequest extends ListingOptions {
   readonly json: boolean;
   readonly expect: boolean;
   readonly replay: string | null;
+  /** `--timeout MS`: the budget of each listing (its kernels share it), or null. */
+  readonly timeoutMs: number | null;
 }
 
 /** `--from`, `--arch` and `--kernel` as every listing command takes them; a usage error for an unknown notation. */
@@ -39,10 +42,12 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
   if (kernels === null) return 2;
   if (request.replay !== null) return replayKernel(kernels, request.replay, io);
   const progress = progressLine(io);
+  const budgets = new Map<string, TimeBudget>();
   const checks = kernels.map((kernel): KernelCheck => {
     progress.update(`${kernel.file}: kernel ${kernel.program.name}`);
     const started = performance.now();
-    const result = checkSassProgram(kernel.program, kernel.notes);
+    if (!budgets.has(kernel.file)) budgets.set(kernel.file, fileBudget(request.timeoutMs));
+    const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: budgets.get(kernel.file)!.shouldStop });
     return { file: kernel.file, program: kernel.program, result, elapsedMs: performance.now() - started };
   });
   progress.done();
@@ -77,6 +82,7 @@ function meets(check: KernelCheck, expectation: Expectation): boolean {
 
 /** `--replay SCHEDULE` on one kernel: runs it on the reference machine and prints what it shows. */
 function replayKernel(kernels: readonly LoadedKernel[], text: string, io: CliIo): number {
+  checkReplayLength(text);
   if (kernels.length !== 1) throw new UsageError(`--replay needs exactly one kernel (choose it with --kernel); got ${kernels.length}`);
   const kernel = kernels[0]!;
   const schedule = parseCodes(text, parseSassActionCode, 'f0, w0.0, W, r0.0, R, i, n, t');

@@ -15,46 +15,55 @@ const validators = new Map<string, ValidateFunction>();
 /**
  * Deepest nesting of arrays and objects a JSON input may have. The JSON parser that keeps
  * positions (jsonc-parser) and the schema validator (ajv) both recurse once per level, so a few
- * thousand levels overflow the stack; no scenario, program or trace line needs more than a
- * handful (the deepest, a program's operand inside an instruction list, is 4).
+ * thousand levels overflow the stack; no input needs more than a handful (the deepest, a trace
+ * line carrying a scenario with per-batch task vertex lists, has 6).
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** Where `findJsonDepthProblem` starts counting lines: the file line of the text's first line (default 1). */
+/** Options of `findJsonDepthProblem`: the depth allowed (default `MAX_JSON_DEPTH`), and the file line of the text's first line (default 1). */
 export interface JsonDepthOptions {
   readonly maxDepth?: number;
   readonly firstLine?: number;
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+/** Each closing bracket and the opening one it closes: `]` `[`, `}` `{`. */
+const OPENER_OF = new Map([[0x5d, 0x5b], [0x7d, 0x7b]]);
+const OPENERS = new Set(OPENER_OF.values());
+
 /**
  * The first place where JSON text nests arrays and objects deeper than `maxDepth` (default
  * `MAX_JSON_DEPTH`), as a located problem, or null. It only counts brackets outside strings, in
  * one pass without recursion, so it is safe on any text, valid JSON or not; call it before any
- * recursive parser sees the text (a trace reader calls it on each line, with `firstLine`).
+ * recursive parser sees the text (a trace reader calls it on each line, with `firstLine`). A
+ * closing bracket closes only the bracket it matches: a parser recovering from `{ ]` is still
+ * inside the object, so counting that `]` as closing it would let such text through unmeasured.
  */
 export function findJsonDepthProblem(text: string, file: string, options: JsonDepthOptions = {}): InputProblem | null {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
-  let depth = 0;
+  const open: number[] = [];
   let line = options.firstLine ?? 1;
   let lineStart = 0;
   let inString = false;
   for (let offset = 0; offset < text.length; offset++) {
     const char = text.charCodeAt(offset);
-    if (inString) {
-      if (char === 0x5c) offset++; // backslash: the next character is escaped
-      else if (char === 0x22) inString = false;
-      else if (char === 0x0a) { line++; lineStart = offset + 1; }
-      continue;
-    }
-    if (char === 0x22) inString = true;
-    else if (char === 0x0a) { line++; lineStart = offset + 1; }
-    else if (char === 0x5b || char === 0x7b) {
-      depth++;
-      if (depth > maxDepth) {
+    if (char === NEWLINE) {
+      line++;
+      lineStart = offset + 1;
+    } else if (inString) {
+      if (char === BACKSLASH) offset++; // the next character is escaped (never a newline in JSON)
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) {
+      inString = true;
+    } else if (OPENERS.has(char)) {
+      open.push(char);
+      if (open.length > maxDepth) {
         return { file, line, column: offset - lineStart + 1, message: `JSON nested too deeply: expected at most ${maxDepth} levels of arrays and objects` };
       }
-    } else if (char === 0x5d || char === 0x7d) {
-      depth = Math.max(0, depth - 1);
+    } else if (OPENER_OF.has(char) && open.at(-1) === OPENER_OF.get(char)) {
+      open.pop();
     }
   }
   return null;

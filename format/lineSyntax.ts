@@ -63,13 +63,34 @@ export function commaList(tokens: readonly Token[], column: number, what: string
   return list;
 }
 
-/** A decimal or 0x-hex integer; `column` locates the problem when the token is missing. */
+/**
+ * The value of a whole number written in decimal or `0x` hex, `'too-large'` past
+ * `Number.MAX_SAFE_INTEGER` (where doubles stop counting exactly, and long hex would become
+ * Infinity), or null when the text is not such a number.
+ */
+export function wholeNumberValue(text: string): number | 'too-large' | null {
+  let value: number;
+  if (/^[0-9]+$/.test(text)) value = Number(text);
+  else if (/^0[xX][0-9a-fA-F]+$/.test(text)) value = parseInt(text.slice(2), 16);
+  else return null;
+  return Number.isSafeInteger(value) ? value : 'too-large';
+}
+
+/**
+ * A decimal or 0x-hex integer; `column` locates the problem when the token is missing. A number
+ * too large to hold exactly is refused here, so range checks downstream only see real values.
+ */
 export function expectInteger(token: Token | undefined, column: number, message: string): number {
   if (!token) throw new LineError(column, message);
-  const text = token.text;
-  if (/^[0-9]+$/.test(text)) return Number(text);
-  if (/^0[xX][0-9a-fA-F]+$/.test(text)) return parseInt(text.slice(2), 16);
-  throw new LineError(token.column, `${message}, got '${text}'`);
+  const value = wholeNumberValue(token.text);
+  if (value === null) throw new LineError(token.column, `${message}, got '${token.text}'`);
+  if (value === 'too-large') throw new LineError(token.column, `${message}, got '${shorten(token.text)}', which is too large`);
+  return value;
+}
+
+/** A token as a message quotes it: at most 24 characters, so a megabyte of digits does not flood the report. */
+export function shorten(text: string): string {
+  return text.length <= 24 ? text : `${text.slice(0, 20)}...`;
 }
 
 /** Nothing may follow the first `used` tokens. */

@@ -31,14 +31,45 @@ export function explainHazard(check: FileCheck, found: FoundHazard): ExplainedHa
   return explainFound(check.parsed, found, check.result.maxLatency, check.scoreboardMax);
 }
 
+/**
+ * The last replay, kept for the next hazard: the hazards one schedule shows come one after the
+ * other, and replaying a long program's schedule once per hazard made reports quadratic.
+ */
+let lastReplay: { readonly program: ParsedProgram['program']; readonly key: unknown; readonly scoreboardMax: number; readonly trace: Trace; readonly byKey: Map<string, Hazard> } | null = null;
+
+/** A trace's hazards by key, the first of each (a long schedule shows thousands: looking each up by a scan was quadratic). */
+function hazardsByKey(trace: Trace): Map<string, Hazard> {
+  const byKey = new Map<string, Hazard>();
+  for (const hazard of trace.hazards) if (!byKey.has(hazardKey(hazard))) byKey.set(hazardKey(hazard), hazard);
+  return byKey;
+}
+
+/** A schedule's text, kept for the next hazard of the same schedule (they share its action list). */
+const scheduleTexts = new WeakMap<FoundHazard['schedule'], string>();
+function scheduleText(schedule: FoundHazard['schedule']): string {
+  let text = scheduleTexts.get(schedule);
+  if (text === undefined) {
+    text = formatSchedule(schedule);
+    scheduleTexts.set(schedule, text);
+  }
+  return text;
+}
+
 /** `explainHazard` for a hazard found outside `check` (fuzz): the replay command reruns its schedule seed. */
 export function explainFound(parsed: ParsedProgram, found: FoundHazard, maxLatency: number, scoreboardMax: number): ExplainedHazard {
-  const trace = replay(parsed.program, found.schedule, scoreboardMax);
-  const hazard = trace.hazards.find((h) => hazardKey(h) === hazardKey(found.hazard));
+  // A random schedule is named by its seed; an exhaustive search's by its action list.
+  const key = found.seed === null ? found.schedule : `${found.seed}/${maxLatency}`;
+  const same = lastReplay !== null && lastReplay.program === parsed.program && lastReplay.key === key && lastReplay.scoreboardMax === scoreboardMax;
+  if (!same) {
+    const trace = replay(parsed.program, found.schedule, scoreboardMax);
+    lastReplay = { program: parsed.program, key, scoreboardMax, trace, byKey: hazardsByKey(trace) };
+  }
+  const { trace, byKey } = lastReplay!;
+  const hazard = byKey.get(hazardKey(found.hazard));
   if (!hazard) throw new Error(`internal error: the schedule of ${hazardKey(found.hazard)} does not reproduce it`);
   const bits = scoreboardMax === DEFAULT_SCOREBOARD_MAX ? '' : ` --scoreboard-bits ${Math.log2(scoreboardMax + 1)}`;
   const replayCommand = found.seed === null
-    ? `hazardproof check ${parsed.file} --replay "${formatSchedule(found.schedule)}"${bits}`
+    ? `hazardproof check ${parsed.file} --replay "${scheduleText(found.schedule)}"${bits}`
     : `hazardproof check ${parsed.file} --mode random --seed ${found.seed} --runs 1 --max-latency ${maxLatency}${bits}`;
   return { hazard, trace, description: describeHazard(parsed, hazard, trace), replayCommand, found };
 }
@@ -91,7 +122,7 @@ export function checkJson(check: FileCheck): Record<string, unknown> {
         cycle: hazard.cycle,
         ...events,
         description: explained.description,
-        schedule: formatSchedule(found.schedule),
+        schedule: scheduleText(found.schedule),
         scheduleSeed: found.seed,
         replay: explained.replayCommand,
       };

@@ -9,14 +9,25 @@ export function instructionLabel(parsed: ParsedProgram, index: number): string {
   return `#${index} ${printInstructionBody(parsed.program.instructions[index]!)} (line ${parsed.lines[index]})`;
 }
 
+/** First cycle of each `type:warp:instruction` event of a trace, found in one pass and kept with the trace. */
+const firstCycles = new WeakMap<Trace, Map<string, number>>();
+
 /** Cycle at which an instruction of a warp did something in a trace, or null if it had not (yet). */
 export function eventCycle(trace: Trace, type: 'issue' | 'read' | 'write', warp: number, instruction: number): number | null {
-  for (const step of trace.steps) {
-    for (const event of step.events) {
-      if (event.type === type && event.warp === warp && event.instruction === instruction) return event.cycle;
+  // Indexed once per trace: reports ask for every hazard of a long schedule, and a scan each time was quadratic.
+  let index = firstCycles.get(trace);
+  if (index === undefined) {
+    index = new Map();
+    for (const step of trace.steps) {
+      for (const event of step.events) {
+        if (!('warp' in event) || !('instruction' in event)) continue;
+        const key = `${event.type}:${event.warp}:${event.instruction}`;
+        if (!index.has(key)) index.set(key, event.cycle);
+      }
     }
+    firstCycles.set(trace, index);
   }
-  return null;
+  return index.get(`${type}:${warp}:${instruction}`) ?? null;
 }
 
 /** One sentence saying what went wrong, naming both instructions and the cycles of the events involved. */

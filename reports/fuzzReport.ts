@@ -5,7 +5,7 @@ import type { CampaignConfig, CampaignResult, TargetOutcome } from '../propertie
 import { describeViolation } from '../properties/law.js';
 import { LAWS } from '../properties/fuzz/targets.js';
 import { formatSchedule } from '../spec/scoreboard/trace.js';
-import { hazardKey } from '../spec/oracle/hazard.js';
+import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
 import { printProgram } from '../format/hp/print.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
 import { randomSchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
@@ -54,15 +54,23 @@ function describe(outcome: TargetOutcome, parsed: ParsedProgram | null, config: 
       summary: `no hazard in ${runs} random schedules (delays 1..${config.maxLatency}); this is not a proof` };
   }
   const simulator = new Simulator(compileProgram(program.program), config.scoreboardMax);
+  // Hazards of one schedule seed come together and share one traced run (a long program has hundreds per run).
+  let last: { seed: number; byKey: Map<string, Hazard>; schedule: ReturnType<typeof traceActions>; text: string } | null = null;
   const findings = outcome.hazards.map(({ hazard, seed }, index) => {
-    const run = simulator.run(randomSchedule(program.program, seed, config.maxLatency), true);
-    const schedule = traceActions(program.program, run.events!);
-    const explained = explainFound(program, { hazard: run.hazards.find((h) => hazardKey(h) === hazardKey(hazard)) ?? hazard, schedule, seed }, config.maxLatency, config.scoreboardMax);
+    if (last?.seed !== seed) {
+      const traced = simulator.run(randomSchedule(program.program, seed, config.maxLatency), true);
+      const actions = traceActions(program.program, traced.events!);
+      const byKey = new Map<string, Hazard>();
+      for (const shown of traced.hazards) if (!byKey.has(hazardKey(shown))) byKey.set(hazardKey(shown), shown);
+      last = { seed, byKey, schedule: actions, text: formatSchedule(actions) };
+    }
+    const { byKey, schedule, text } = last;
+    const explained = explainFound(program, { hazard: byKey.get(hazardKey(hazard)) ?? hazard, schedule, seed }, config.maxLatency, config.scoreboardMax);
     const timeline = index === 0 ? `\n\n${renderTimeline(program, explained.trace, explained.hazard)}\n` : '';
     return {
       message: explained.description,
       details: `${explained.description}${timeline}\nreplay: ${explained.replayCommand}`,
-      json: { ...explained.hazard, description: explained.description, scheduleSeed: seed, schedule: formatSchedule(schedule), replay: explained.replayCommand },
+      json: { ...explained.hazard, description: explained.description, scheduleSeed: seed, schedule: text, replay: explained.replayCommand },
     };
   });
   return { name: target.name, kind: 'program', verdict: 'hazard', runs, findings,

@@ -53,7 +53,7 @@
  */
 import type { ComponentInstruction, ComponentProgram, ComponentRegister, OtherOperand } from '../../spec/components/program.js';
 import { InputError, type InputProblem } from '../error.js';
-import { LineError } from '../lineSyntax.js';
+import { LineError, shorten, wholeNumberValue } from '../lineSyntax.js';
 
 /** What a `.opcode` line (and its `.readlatency` lines) says about an opcode. */
 export interface OpcodeDeclaration {
@@ -86,6 +86,14 @@ const REGISTER = /^(h?r\d+|a[01]|p0)\.([xyzw])$/;
 const CONSTANT = /^h?c\d+\.[xyzw]$/;
 const IMMEDIATE = /^-?(?:0[xX][0-9a-fA-F]+|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
 const REGISTER_EXAMPLES = 'a register (r3.x, hr4.y, a0.x, p0.x)';
+/**
+ * Longest latency (`latency=N`, `.readlatency ... CLASS=N`), in cycles: ir3's longest fixed delay
+ * is 6 slots and the seed's ALU 5. The machine counts a result down cycle by cycle, each cycle a
+ * state on the way.
+ */
+export const MAX_COMPONENT_LATENCY = 64;
+/** Highest register number, as in ir3 (6 bits of register number: r0.x..r63.w). */
+export const MAX_COMPONENT_REGISTER = 63;
 
 /** A piece of a line with its 1-based column. */
 interface Piece {
@@ -244,7 +252,9 @@ function parseDirective(pieces: Piece[], line: number, context: LineContext): vo
       if (seen.has(match[1]!)) throw new LineError(piece.column, `class '${match[1]}' is given twice`);
       seen.add(match[1]!);
       const cycles = wholeNumber(match[2]!);
-      if (cycles === null || cycles < 1) throw new LineError(piece.column + match[1]!.length + 1, `expected a whole number of cycles (1 or more), got '${match[2]}'`);
+      if (cycles === null || cycles < 1 || cycles > MAX_COMPONENT_LATENCY) {
+        throw new LineError(piece.column + match[1]!.length + 1, `expected a whole number of cycles from 1 to ${MAX_COMPONENT_LATENCY}, got '${shorten(match[2]!)}'`);
+      }
       return { name: { text: match[1]!, column: piece.column }, cycles };
     });
     context.readLatencies.push({ line, opcode, entries });
@@ -269,8 +279,8 @@ function opcodeDeclaration(name: Piece, attributes: Piece[], line: number): Opco
     switch (key) {
       case 'latency': {
         const cycles = value === null ? null : wholeNumber(value);
-        if (value !== 'variable' && (cycles === null || cycles < 1)) {
-          throw new LineError(value === null ? attribute.column : valueColumn, `expected latency=N (N >= 1 cycles) or latency=variable, got '${attribute.text}'`);
+        if (value !== 'variable' && (cycles === null || cycles < 1 || cycles > MAX_COMPONENT_LATENCY)) {
+          throw new LineError(value === null ? attribute.column : valueColumn, `expected latency=N (N from 1 to ${MAX_COMPONENT_LATENCY} cycles) or latency=variable, got '${shorten(attribute.text)}'`);
         }
         latency = { value: value === 'variable' ? 'variable' : cycles!, column: attribute.column };
         break;
@@ -304,10 +314,11 @@ function opcodeDeclaration(name: Piece, attributes: Piece[], line: number): Opco
   return { name: name.text, latency: latency.value, syncClass: sync?.value ?? null, readerClass, keepsDestination, hasDestination, branch, readLatency: {}, line };
 }
 
+/** A decimal (no leading zeros) or 0x-hex number; Infinity when too large to hold exactly, so range checks refuse it. */
 function wholeNumber(text: string): number | null {
-  if (/^(0|[1-9][0-9]*)$/.test(text)) return Number(text);
-  if (/^0[xX][0-9a-fA-F]+$/.test(text)) return parseInt(text.slice(2), 16);
-  return null;
+  if (!/^(0|[1-9][0-9]*)$/.test(text) && !/^0[xX]/.test(text)) return null;
+  const value = wholeNumberValue(text);
+  return value === 'too-large' ? Infinity : value;
 }
 
 const FLAG_LIST = '(sy), (ss), (rptN) or (nopN)';
@@ -330,11 +341,11 @@ function parseInstruction(code: string, start: number, line: number): WrittenIns
       const count = Number(counted[2]);
       if (counted[1] === 'rpt') {
         if (repeat !== null) throw new LineError(column, `flag (rptN) is given twice`);
-        if (count > 63) throw new LineError(column, `(rpt${count}): at most 63 repetitions`);
+        if (count > 63) throw new LineError(column, `(rpt${shorten(counted[2]!)}): at most 63 repetitions`);
         repeat = count;
       } else {
         if (nops !== null) throw new LineError(column, `flag (nopN) is given twice`);
-        if (count > 63) throw new LineError(column, `(nop${count}): at most 63 idle cycles`);
+        if (count > 63) throw new LineError(column, `(nop${shorten(counted[2]!)}): at most 63 idle cycles`);
         nops = count;
       }
     } else if (flag === 'r') {
@@ -423,7 +434,21 @@ function destinationOperand(piece: Piece, declaration: OpcodeDeclaration): Compo
     const what = CONSTANT.test(piece.text) || IMMEDIATE.test(piece.text) ? `a constant or immediate cannot be written` : `got '${piece.text}'`;
     throw new LineError(piece.column, `expected ${REGISTER_EXAMPLES} as destination: ${what}`);
   }
-  return { kind: 'register', register: match[1]!, component: 'xyzw'.indexOf(match[2]!), increments: !declaration.keepsDestination };
+  return { kind: 'register', register: registerName(match[1]!, piece.column), component: 'xyzw'.indexOf(match[2]!), increments: !declaration.keepsDestination };
+}
+
+/**
+ * The register's canonical name (`r018` is `r18`: one register, one name, or a dependence would
+ * be missed), refused past `MAX_COMPONENT_REGISTER`.
+ */
+function registerName(written: string, column: number): string {
+  const number = /^(h?r)(\d+)$/.exec(written);
+  if (number === null) return written;
+  const value = Number(number[2]);
+  if (value > MAX_COMPONENT_REGISTER) {
+    throw new LineError(column, `register number out of range: expected ${number[1]}0..${number[1]}${MAX_COMPONENT_REGISTER}, got '${shorten(written)}'`);
+  }
+  return `${number[1]}${value}`;
 }
 
 function sourceOperand(piece: Piece): ComponentRegister | OtherOperand {
@@ -448,7 +473,7 @@ function sourceOperand(piece: Piece): ComponentRegister | OtherOperand {
   }
   const match = REGISTER.exec(text);
   if (match) {
-    return { kind: 'register', register: match[1]!, component: 'xyzw'.indexOf(match[2]!), increments, ...(readerClass === undefined ? {} : { readerClass }) };
+    return { kind: 'register', register: registerName(match[1]!, column), component: 'xyzw'.indexOf(match[2]!), increments, ...(readerClass === undefined ? {} : { readerClass }) };
   }
   if (CONSTANT.test(text) || IMMEDIATE.test(text)) {
     if (readerClass !== undefined) throw new LineError(piece.column, `(read=CLASS) applies to register sources; '${text}' carries no dependence`);

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_CONTROL, DEFAULT_SCOREBOARDS,
+  DEFAULT_CONTROL, DEFAULT_SCOREBOARDS, MAX_SCOREBOARDS,
   type Control, type Instruction, type Operand, type Pipe, type Program,
 } from '../../spec/scoreboard/program.js';
 import { baseOpcode } from '../../spec/operand.js';
@@ -7,7 +7,7 @@ import { parseControl, type ControlColumns } from './control.js';
 import { InputError, type InputProblem, type SourcePosition } from '../error.js';
 import { stripComment, tokenize, type Token } from './tokens.js';
 import { commaList, expectEnd, expectInteger, LineError, operandsAroundArrow, REGISTER } from '../lineSyntax.js';
-import { validateProgram, type ProblemSite } from './validate.js';
+import { MAX_FIXED_LATENCY, MAX_QUEUE_DEPTH, MAX_WARPS, validateProgram, type ProblemSite } from './validate.js';
 
 /** A program together with where each instruction came from. */
 export interface ParsedProgram {
@@ -117,7 +117,7 @@ function parseDirective(tokens: Token[], line: number, state: ParserState): void
     case '.warps': {
       const key = directive.text === '.scoreboards' ? 'scoreboards' : 'warps';
       if (state[key] !== null) throw new LineError(directive.column, `${directive.text} is given twice (first on line ${state[key]!.at.line})`);
-      const number = expectInteger(rest[0], end, `expected the ${key === 'scoreboards' ? 'number of scoreboards (1..16)' : 'number of warps'} after ${directive.text}`);
+      const number = expectInteger(rest[0], end, `expected the ${key === 'scoreboards' ? `number of scoreboards (1..${MAX_SCOREBOARDS})` : `number of warps (1..${MAX_WARPS})`} after ${directive.text}`);
       expectEnd(rest, 1);
       state[key] = { value: number, at: { line, column: rest[0]!.column } };
       return;
@@ -141,7 +141,7 @@ function parseDirective(tokens: Token[], line: number, state: ParserState): void
       if (kind?.text !== 'queue' && kind?.text !== 'fixed') {
         throw new LineError(kind?.column ?? name.column + name.text.length, `expected 'queue DEPTH' or 'fixed LATENCY' after the pipe name`);
       }
-      const what = kind.text === 'queue' ? 'queue depth' : 'latency in cycles';
+      const what = kind.text === 'queue' ? `queue depth (1..${MAX_QUEUE_DEPTH})` : `latency in cycles (1..${MAX_FIXED_LATENCY})`;
       const size = expectInteger(rest[2], kind.column + kind.text.length, `expected the ${what} after '${kind.text}'`);
       const colon = rest[3];
       if (colon?.text !== ':') throw new LineError(colon?.column ?? rest[2]!.column + rest[2]!.text.length, `expected ':' and the opcodes this pipe executes`);
@@ -188,8 +188,9 @@ function parseInstruction(tokens: Token[], line: number, state: ParserState): vo
   if (base === 'DEPBAR') {
     if (opcode.text !== 'DEPBAR.LE') throw new LineError(opcode.column, `expected DEPBAR.LE SBn, k (only the .LE form is modelled), got '${opcode.text}'`);
     const [scoreboard, comma, limit] = rest;
-    const match = scoreboard && /^SB(\d+)$/.exec(scoreboard.text);
-    if (!match) throw new LineError(scoreboard?.column ?? end, `expected a scoreboard SBn after DEPBAR.LE`);
+    // Two digits at most: any scoreboard that exists (SB0..SB15) fits, and a longer number cannot become an unexact double.
+    const match = scoreboard && /^SB(\d{1,2})$/.exec(scoreboard.text);
+    if (!match) throw new LineError(scoreboard?.column ?? end, `expected a scoreboard SBn (SB0..SB15) after DEPBAR.LE`);
     if (comma?.text !== ',') throw new LineError(comma?.column ?? scoreboard.column + scoreboard.text.length, `expected ',' and the immediate after ${scoreboard.text}`);
     const k = expectInteger(limit, comma.column + 1, 'expected the immediate k (decimal or 0x-hex) after the comma');
     expectEnd(rest, 3);

@@ -15,7 +15,7 @@
  * collected and thrown together as one `InputError`.
  */
 import { InputError, type InputProblem } from '../error.js';
-import { LineError } from '../lineSyntax.js';
+import { LineError, shorten } from '../lineSyntax.js';
 import type {
   Ir3Component,
   Ir3ConstOperand,
@@ -64,6 +64,10 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPCODE = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*/;
 const LOG_LINE = /^[ \t]*:\d+:\d+:/;
 const COMPONENTS = 'xyzw';
+/** Highest register number: ir3 encodes a register as 6 bits of number and 2 of component (r0.x..r63.w). */
+export const MAX_IR3_REGISTER = 63;
+/** Highest constant number: the largest Adreno constant file has 4096 vec4 registers (c0.x..c4095.w). */
+export const MAX_IR3_CONSTANT = 4095;
 
 interface FlagSet {
   readonly flags: Set<Ir3InstructionFlag>;
@@ -333,6 +337,8 @@ function readPrefix(raw: string): LogPrefix {
   const decimal = (what: string): number => {
     const match = /^\d+/.exec(raw.slice(at));
     if (!match) throw new LineError(at + 1, `expected ${what} (decimal digits), got ${describe(raw, at)}`);
+    // Mesa prints at most a few digits; a longer run would not count exactly (or would be Infinity).
+    if (match[0].length > 9) throw new LineError(at + 1, `expected ${what} of at most 9 digits, got ${shorten(match[0])}`);
     at += match[0].length;
     return Number.parseInt(match[0], 10);
   };
@@ -394,7 +400,7 @@ function instructionFlag(text: string, at: number, end: number, into: FlagSet): 
   const counted = /^(rpt|nop)(\d+)$/.exec(content);
   if (counted) {
     const count = Number.parseInt(counted[2]!, 10);
-    if (count > 7) throw new LineError(at + 1 + counted[1]!.length + 1, `expected a ${counted[1] === 'rpt' ? 'repeat' : 'nop'} count 0..7, got ${count}`);
+    if (count > 7) throw new LineError(at + 1 + counted[1]!.length + 1, `expected a ${counted[1] === 'rpt' ? 'repeat' : 'nop'} count 0..7, got ${shorten(counted[2]!)}`);
     if (counted[1] === 'rpt') into.repeat = count;
     else into.nops = count;
     return close + 1;
@@ -559,6 +565,8 @@ function readOperandBody(body: string, bodyColumn: number, text: string, column:
   if (match) {
     const file = match[1] === 'h' ? 'half' : 'full';
     const index = Number.parseInt(match[3]!, 10);
+    const max = match[2] === 'r' ? MAX_IR3_REGISTER : MAX_IR3_CONSTANT;
+    if (index > max) throw new LineError(bodyColumn, `${match[2] === 'r' ? 'register' : 'constant'} number out of range: expected ${match[1]}${match[2]}0..${match[1]}${match[2]}${max}, got '${body}'`);
     if (match[2] === 'r') return { ...base, kind: 'register', file, index, component: component(match[4]!), repeatIncrements };
     return { ...base, kind: 'const', file, index, component: component(match[4]!), repeatIncrements };
   }
@@ -566,6 +574,9 @@ function readOperandBody(body: string, bodyColumn: number, text: string, column:
   if (match) {
     const file = match[1] === 'h' ? 'half' : 'full';
     const offset = match[4] === undefined ? 0 : (match[3] === '-' ? -1 : 1) * Number.parseInt(match[4], 10);
+    // Past the last component of the file an offset means nothing (and past 2^31 `>> 2` would wrap).
+    const last = 4 * ((match[2] === 'r' ? MAX_IR3_REGISTER : MAX_IR3_CONSTANT) + 1) - 1;
+    if (Math.abs(offset) > last) throw new LineError(bodyColumn, `relative offset out of range: expected -${last}..${last} components, got '${body}'`);
     const shared = { ...base, file, index: offset >> 2, component: (offset & 3) as Ir3Component, repeatIncrements, relative: true, offset } as const;
     return match[2] === 'r' ? { ...shared, kind: 'register' } : { ...shared, kind: 'const' };
   }

@@ -16,6 +16,28 @@ export const MAX_LATENCY = 64;
 export const MIN_COUNTER_BITS = 1;
 /** Widest load reference counter, in bits. */
 export const MAX_COUNTER_BITS = 16;
+/**
+ * Most instruction instances: instructions x threads (launched, or contexts when more). The
+ * simulator keeps per context and per thread a slot for every instruction, so this bounds its
+ * memory (a few hundred megabytes at most); no search covers such a program in reasonable time.
+ */
+export const MAX_LRC_INSTRUCTION_INSTANCES = 1_000_000;
+
+/** Most units (`.unit`): the seed's machine has three (ALU, load controller, flow control). */
+export const MAX_UNITS = 32;
+/**
+ * Most counter classes (`.counter`): ir3 has two (`sy`, `ss`), the seed one. The simulator keeps
+ * an instruction's flags as bits of one 32-bit mask.
+ */
+export const MAX_COUNTER_CLASSES = 16;
+
+/**
+ * Most preloaded registers over all classes (`.preload`): a thread's inputs. Every preload still
+ * arriving is an action in every context of the first state, so this bounds how many successors
+ * the search meets before its state budget is asked (64 contexts x 256); ir3's register file has
+ * 256 components in all (r0.x..r63.w).
+ */
+export const MAX_PRELOAD_REGISTERS = 256;
 
 /** Names of units, counter classes and opcodes; counter names are also written as flags `(sy)`. */
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -70,6 +92,14 @@ function validateSizes(program: LrcProgram): LrcSemanticProblem[] {
   const threads = outOfRange('a launched thread count', 1, MAX_THREADS, program.threads);
   if (threads) problems.push({ site: { at: 'threads' }, message: threads });
   const count = program.instructions.length;
+  const copies = Math.max(program.contexts, program.threads);
+  if (!contexts && !threads && count * copies > MAX_LRC_INSTRUCTION_INSTANCES) {
+    const first = Math.floor(MAX_LRC_INSTRUCTION_INSTANCES / copies);
+    problems.push({
+      site: { at: 'instruction', instruction: first, field: 'opcode' },
+      message: `too many instructions: ${count} instructions x ${copies} threads = ${count * copies} instances; at most ${MAX_LRC_INSTRUCTION_INSTANCES} are supported (this is instruction ${first + 1}, the first past the limit)`,
+    });
+  }
   const pc = program.initialPc;
   if (count === 0 && pc !== 0) {
     problems.push({ site: { at: 'initialPc' }, message: `expected INIT_PC 0: the program has no instructions, got ${pc}`, reliesOn: 'instructions' });
@@ -80,15 +110,29 @@ function validateSizes(program: LrcProgram): LrcSemanticProblem[] {
   return problems;
 }
 
+/** Where each opcode is first listed by a unit: the unit that executes it (later listings are mistakes). */
+function firstListings(units: readonly Unit[]): Map<string, { readonly unit: number; readonly item: number }> {
+  const first = new Map<string, { unit: number; item: number }>();
+  units.forEach((unit, index) => unit.opcodes.forEach((opcode, item) => {
+    if (!first.has(opcode)) first.set(opcode, { unit: index, item });
+  }));
+  return first;
+}
+
 function validateUnits(units: readonly Unit[]): LrcSemanticProblem[] {
   const problems: LrcSemanticProblem[] = [];
   const owner = new Map<string, string>();
+  const names = new Set<string>();
   units.forEach((unit, index) => {
+    if (index === MAX_UNITS) {
+      problems.push({ site: { at: 'unit', unit: index, field: 'name' }, message: `too many units: at most ${MAX_UNITS} may be declared, this is unit ${index + 1}` });
+    }
     if (!IDENTIFIER.test(unit.name)) {
       problems.push({ site: { at: 'unit', unit: index, field: 'name' }, message: `expected a unit name of letters, digits and _, got '${unit.name}'` });
-    } else if (units.findIndex((other) => other.name === unit.name) !== index) {
+    } else if (names.has(unit.name)) {
       problems.push({ site: { at: 'unit', unit: index, field: 'name' }, message: `unit '${unit.name}' is declared twice` });
     }
+    names.add(unit.name);
     if (unit.kind === 'fixed') {
       const message = outOfRange('a latency in cycles', 1, MAX_LATENCY, unit.latency);
       if (message) problems.push({ site: { at: 'unit', unit: index, field: 'latency' }, message });
@@ -114,18 +158,25 @@ function validateCounters(program: LrcProgram): LrcSemanticProblem[] {
   const problems: LrcSemanticProblem[] = [];
   const { counters, units } = program;
   const countedBy = new Map<string, string>();
+  const listed = firstListings(units);
+  const names = new Set<string>();
   counters.forEach((counter, index) => {
     const at = (field: 'name' | 'bits' | 'opcodes', item?: number): LrcProblemSite =>
       item === undefined ? { at: 'counter', counter: index, field } : { at: 'counter', counter: index, field, item };
+    if (index === MAX_COUNTER_CLASSES) {
+      problems.push({ site: at('name'), message: `too many counter classes: at most ${MAX_COUNTER_CLASSES} may be declared, this is class ${index + 1}` });
+    }
     if (!IDENTIFIER.test(counter.name)) {
       problems.push({ site: at('name'), message: `expected a counter class name of letters, digits and _ (it is written as the flag '(name)'), got '${counter.name}'` });
-    } else if (counters.findIndex((other) => other.name === counter.name) !== index) {
+    } else if (names.has(counter.name)) {
       problems.push({ site: at('name'), message: `counter class '${counter.name}' is declared twice` });
     }
+    names.add(counter.name);
     const bits = outOfRange('a counter width in bits', MIN_COUNTER_BITS, MAX_COUNTER_BITS, counter.bits);
     if (bits) problems.push({ site: at('bits'), message: bits });
     counter.opcodes.forEach((opcode, item) => {
-      const unit = units.find((candidate) => candidate.opcodes.includes(opcode));
+      const listing = listed.get(opcode);
+      const unit = listing === undefined ? undefined : units[listing.unit]!;
       if (unit === undefined) {
         problems.push({ site: at('opcodes', item), message: `opcode ${opcode} in counter class '${counter.name}' is executed by no unit (declared units: ${nameList(units.map((u) => u.name))})`, reliesOn: 'units' });
       } else if (unit.kind !== 'request') {
@@ -141,8 +192,8 @@ function validateCounters(program: LrcProgram): LrcSemanticProblem[] {
   units.forEach((unit, index) => {
     if (unit.kind !== 'request') return;
     unit.opcodes.forEach((opcode, item) => {
-      const owner = units.findIndex((candidate) => candidate.opcodes.includes(opcode));
-      if (countedBy.has(opcode) || owner !== index || unit.opcodes.indexOf(opcode) !== item) return;
+      const first = listed.get(opcode);
+      if (countedBy.has(opcode) || first?.unit !== index || first.item !== item) return;
       problems.push({
         site: { at: 'unit', unit: index, field: 'opcodes', item },
         message: `request opcode ${opcode} is counted by no .counter (declared: ${declared})`,
@@ -155,29 +206,41 @@ function validateCounters(program: LrcProgram): LrcSemanticProblem[] {
 
 function validatePreloads(program: LrcProgram): LrcSemanticProblem[] {
   const problems: LrcSemanticProblem[] = [];
+  const preloadedOn = new Map<string, number>();
+  const classesPreloaded = new Set<number>();
+  let preloaded = 0;
   program.preloads.forEach((preload, index) => {
+    if (preloaded <= MAX_PRELOAD_REGISTERS && preloaded + preload.registers.length > MAX_PRELOAD_REGISTERS) {
+      const item = MAX_PRELOAD_REGISTERS - preloaded;
+      problems.push({ site: { at: 'preload', preload: index, field: 'registers', item }, message: `too many preloaded registers: at most ${MAX_PRELOAD_REGISTERS} over all .preload lines (this is the ${MAX_PRELOAD_REGISTERS + 1}th)` });
+    }
+    preloaded += preload.registers.length;
     const counter = program.counters[preload.counter];
     if (counter === undefined) {
       problems.push({ site: { at: 'preload', preload: index, field: 'counter' }, message: `preload of counter class #${preload.counter}, which does not exist (the program has ${program.counters.length})` });
       return;
     }
-    if (program.preloads.findIndex((other) => other.counter === preload.counter) !== index) {
+    if (classesPreloaded.has(preload.counter)) {
       problems.push({ site: { at: 'preload', preload: index, field: 'counter' }, message: `counter class '${counter.name}' is preloaded twice: one .preload per class` });
     }
     const max = 2 ** counter.bits - 1;
     const value = outOfRange(`an INIT_LRC_VAL for the ${counter.bits}-bit class '${counter.name}'`, 0, max, preload.initialValue);
     if (value && Number.isInteger(counter.bits)) problems.push({ site: { at: 'preload', preload: index, field: 'initialValue' }, message: value });
+    classesPreloaded.add(preload.counter);
+    const listed = new Set<string>();
     preload.registers.forEach((register, item) => {
-      if (preload.registers.indexOf(register) !== item) {
+      if (listed.has(register)) {
         problems.push({ site: { at: 'preload', preload: index, field: 'registers', item }, message: `register ${register} is listed twice in this preload` });
       }
+      listed.add(register);
       // A preload return is named by its register (seed 001 returns data to a register), so one register arrives once.
-      const earlier = program.preloads.findIndex((other, o) => o < index && other.registers.includes(register));
-      if (earlier >= 0) {
+      const earlier = preloadedOn.get(register) ?? -1;
+      if (earlier >= 0 && earlier < index) {
         const name = program.counters[program.preloads[earlier]!.counter]?.name ?? `#${program.preloads[earlier]!.counter}`;
         problems.push({ site: { at: 'preload', preload: index, field: 'registers', item }, message: `register ${register} is already preloaded on class '${name}': a register's data arrives once` });
       }
     });
+    for (const register of preload.registers) if (!preloadedOn.has(register)) preloadedOn.set(register, index);
   });
   return problems;
 }
@@ -185,11 +248,13 @@ function validatePreloads(program: LrcProgram): LrcSemanticProblem[] {
 function validateInstructions(program: LrcProgram): LrcSemanticProblem[] {
   const problems: LrcSemanticProblem[] = [];
   const declaredUnits = nameList(program.units.map((unit) => unit.name));
+  const listed = firstListings(program.units);
   program.instructions.forEach((instruction, index) => {
     const at = (field: 'opcode' | 'flags' | 'destinations', item?: number): LrcProblemSite =>
       item === undefined ? { at: 'instruction', instruction: index, field } : { at: 'instruction', instruction: index, field, item };
     const base = baseOpcode(instruction.opcode);
-    const unit = program.units.find((candidate) => candidate.opcodes.includes(base));
+    const listing = listed.get(base);
+    const unit = listing === undefined ? undefined : program.units[listing.unit]!;
     if (unit === undefined) {
       problems.push({ site: at('opcode'), message: `unknown opcode ${base}: no .unit executes it (declared units: ${declaredUnits})`, reliesOn: 'units' });
     } else if (unit.kind === 'flow' && instruction.destinations.length > 0) {

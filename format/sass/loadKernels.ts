@@ -5,7 +5,7 @@
 import { architectureTable, ARCHITECTURES } from '../../spec/sass/architectures/index.js';
 import { InputError } from '../error.js';
 import { readInputFile } from '../readInputFile.js';
-import type { SassNotation } from './listing.js';
+import type { SassLine, SassNotation } from './listing.js';
 import { parseListing } from './load.js';
 import { lowerKernel, type LoweredKernel } from './lower.js';
 
@@ -39,5 +39,20 @@ export function loadListingKernels(file: string, options: ListingOptions): Loade
     const names = listing.kernels.map((kernel) => kernel.name).join(', ');
     throw new InputError([{ file, line: 1, column: 1, message: options.kernels.length > 0 ? `no kernel named ${options.kernels.join(' or ')} (the file has ${names || 'none'})` : 'the listing has no kernel with instructions' }]);
   }
+  const problems = kernels.flatMap((kernel) => kernel.instructions.flatMap((line) => scoreboardProblems(line).map((message) => ({ file, line: line.line, column: line.column, message }))));
+  if (problems.length > 0) throw new InputError(problems);
   return kernels.map((kernel) => ({ file, ...lowerKernel(kernel, table) }));
+}
+
+/** Dependency barriers (scoreboards) of every NVIDIA GPU since Maxwell: SB0..SB5. */
+export const SASS_SCOREBOARDS = 6;
+
+/** What in an instruction's control record names a scoreboard the hardware does not have (a control field may write up to 15). */
+function scoreboardProblems(line: SassLine): string[] {
+  const { control } = line;
+  const missing = (role: string, index: number) => `${role} SB${index} does not exist: NVIDIA GPUs have ${SASS_SCOREBOARDS} scoreboards (SB0..SB${SASS_SCOREBOARDS - 1})`;
+  const problems = control.wait.filter((index) => index >= SASS_SCOREBOARDS).map((index) => missing('wait on', index));
+  if (control.readScoreboard !== null && control.readScoreboard >= SASS_SCOREBOARDS) problems.push(missing('read scoreboard', control.readScoreboard));
+  if (control.writeScoreboard !== null && control.writeScoreboard >= SASS_SCOREBOARDS) problems.push(missing('write scoreboard', control.writeScoreboard));
+  return problems;
 }

@@ -46,9 +46,10 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): Lower
   };
   // A call through a register (or to another kernel's function) is opaque: assumed to touch every register.
   const everyRegister = [...new Set(effects.flatMap((effect) => [...effect.destinations, ...effect.sources]))].filter((name) => /^(R|UR|P|UP)\d+$/.test(name)).sort();
+  const targets = targetResolver(kernel);
   const instructions = kernel.instructions.map((line, index): SassInstruction => {
     const effect = effects[index]!;
-    const resolved = resolveFlow(kernel, effects, index);
+    const resolved = resolveFlow(kernel, effects, index, targets);
     let unit: SassUnit = effect.unit.kind === 'variable' ? { kind: 'variable', queue: queueIndex(effect.unit.queue) }
       : effect.unit.kind === 'fixed' && Object.keys(effect.destinationLatencies).length > 0 ? { ...effect.unit, destinationLatency: effect.destinationLatencies }
       : effect.unit;
@@ -80,7 +81,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): Lower
 type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call' | 'unsupported'; readonly why: string };
 
 /** Where control goes after instruction `index`, with targets as instruction indices. */
-function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[], index: number): ResolvedFlow {
+function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[], index: number, targetIndex: TargetResolver): ResolvedFlow {
   const flow: FlowEffect = effects[index]!.flow;
   switch (flow.kind) {
     case 'next':
@@ -90,13 +91,13 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
     case 'exit':
       return { kind: flow.kind };
     case 'branch': {
-      const target = flow.target === null ? null : targetIndex(kernel, flow.target);
+      const target = flow.target === null ? null : targetIndex(flow.target);
       if (target === null) return { kind: 'unsupported', why: flow.target === null ? 'indirect branch (targets unknown)' : `branch target ${flow.target} is not in this kernel` };
       // A label after the last instruction: the branch leaves the kernel.
       return target === kernel.instructions.length ? { kind: 'exit' } : { kind: 'branch', target };
     }
     case 'call': {
-      const target = flow.target === null ? null : targetIndex(kernel, flow.target);
+      const target = flow.target === null ? null : targetIndex(flow.target);
       if (target === null || target === kernel.instructions.length) return { kind: 'opaque-call', why: flow.target === null ? 'call through a register' : `call to ${flow.target}, outside this kernel` };
       return { kind: 'call', target };
     }
@@ -105,7 +106,7 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
       for (let at = index - 1; at >= 0; at--) {
         const opener = effects[at]!.flow;
         if (opener.kind !== 'open' || opener.opener !== flow.opener) continue;
-        const end = targetIndex(kernel, opener.target);
+        const end = targetIndex(opener.target);
         if (end !== null && end > index) return { kind: 'branch', target: end };
       }
       return { kind: 'unsupported', why: `no enclosing ${flow.opener} region before this instruction` };
@@ -114,14 +115,19 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
 }
 
 /** A label, or an absolute byte address (`0x130`), as an instruction index (the instruction count for a label at the end); null when not in the kernel. */
-function targetIndex(kernel: SassKernel, target: string): number | null {
-  const label = kernel.labels[target];
-  if (label !== undefined) return label;
-  if (/^0x[0-9a-f]+$/i.test(target)) {
-    const address = parseInt(target.slice(2), 16);
-    const found = kernel.instructions.findIndex((line) => line.address === address);
-    return found >= 0 ? found : null;
-  }
-  return null;
+type TargetResolver = (target: string) => number | null;
+
+/** The kernel's `TargetResolver`, with the addresses indexed once (a kernel may have thousands of branches). */
+function targetResolver(kernel: SassKernel): TargetResolver {
+  const byAddress = new Map<number, number>();
+  kernel.instructions.forEach((line, index) => {
+    if (line.address !== null && !byAddress.has(line.address)) byAddress.set(line.address, index);
+  });
+  return (target) => {
+    const label = Object.hasOwn(kernel.labels, target) ? kernel.labels[target] : undefined;
+    if (label !== undefined) return label;
+    if (/^0x[0-9a-f]+$/i.test(target)) return byAddress.get(parseInt(target.slice(2), 16)) ?? null;
+    return null;
+  };
 }
 

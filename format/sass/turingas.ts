@@ -212,6 +212,12 @@ function parseNameBlocks(blocks: readonly Block[], file: string, problems: Input
   return maps;
 }
 
+/** Bytes in one constant bank (`c[0x0][...]`), where parameters and constants are placed. */
+const CONSTANT_BANK_BYTES = 0x10000;
+
+/** The highest general register a name can stand for (R255 is RZ). */
+const LAST_REGISTER = 254;
+
 /** `0-3, 8 : a0, a1, b<0-2>` (exact count) or `0-16 ~ x, y` (names take the first indices). */
 function registerLine(content: string, maps: NameMaps): void {
   const separator = content.search(/[:~]/);
@@ -224,12 +230,16 @@ function registerLine(content: string, maps: NameMaps): void {
     if (!range) throw new LineError(column, `expected a register number or range like 4 or 0-63, got '${text}'`);
     const first = Number(range[1]);
     const last = range[2] === undefined ? first : Number(range[2]);
+    if (last > LAST_REGISTER) throw new LineError(column, `register ${last} out of range: expected R0..R${LAST_REGISTER} (R${LAST_REGISTER + 1} is RZ), got '${text}'`);
     if (last < first) throw new LineError(column, `register range ${text} is empty`);
     for (let index = first; index <= last; index++) indices.push(index);
   }
   const names: { name: string; column: number }[] = [];
   for (const { text, column } of items(content.slice(separator + 1), separator + 2)) {
     const vector = /^(\w+)<(\d+)-(\d+)>(\w*)$/.exec(text);
+    if (vector && Number(vector[3]) - Number(vector[2]) > LAST_REGISTER) {
+      throw new LineError(column, `name range ${text} names more than the ${LAST_REGISTER + 1} registers there are`);
+    }
     if (vector) {
       for (let i = Number(vector[2]); i <= Number(vector[3]); i++) names.push({ name: `${vector[1]!}${i}${vector[4]!}`, column });
     } else if (/^\w+$/.test(text)) {
@@ -255,6 +265,8 @@ function slotLine(content: string, slots: Map<string, { offset: number; size: nu
   const [name, size] = parts as [{ text: string; column: number }, { text: string; column: number }];
   if (!/^\w+$/.test(name.text)) throw new LineError(name.column, `expected a name, got '${name.text}'`);
   if (!/^\d+$/.test(size.text) || Number(size.text) % 4 !== 0) throw new LineError(size.column, `expected a size in bytes that is a multiple of 4, got '${size.text}'`);
+  // Parameters and constants live in one 64 KB constant bank; the slot's offset is printed as an address.
+  if (end + Number(size.text) > CONSTANT_BANK_BYTES) throw new LineError(size.column, `'${name.text}' would end at byte ${end + Number(size.text)}: a constant bank holds ${CONSTANT_BANK_BYTES} bytes`);
   if (slots.has(name.text) || maps.registers.has(name.text)) throw new LineError(name.column, `name '${name.text}' is already defined`);
   slots.set(name.text, { offset: end, size: Number(size.text) });
   return end + Number(size.text);

@@ -6,6 +6,7 @@ import { guaranteedBy, type EventName } from '../depbar/guaranteed.js';
 import { largestSafeImmediate } from '../depbar/minimumDistance.js';
 import { dependencies } from '../depbar/protectedDependencies.js';
 import { fixLatencies } from './stalls.js';
+import type { StopPredicate } from '../budget.js';
 
 /** The annotated program and what the pass has to say about it. */
 export interface Annotated {
@@ -13,6 +14,8 @@ export interface Annotated {
   readonly notes: readonly string[];
   readonly depbars: number;
   readonly nops: number;
+  /** Why the pass stopped before it was done (a time budget): then `program` is the input, unannotated. */
+  readonly stoppedBy: string | null;
 }
 
 /**
@@ -26,9 +29,10 @@ export interface Annotated {
  * - fixed-latency dependencies get stall counts (and NOPs past 15 cycles);
  * - counters are drained by a DEPBAR before they could pass their maximum.
  * With fewer scoreboards than roles, roles share scoreboards; that stays safe (minimum distance
- * only counts events of the same pipe) and is reported in `notes`.
+ * only counts events of the same pipe) and is reported in `notes`. `shouldStop` (a time budget)
+ * is asked before each instruction; when it gives a reason the pass gives up (`stoppedBy`).
  */
-export function annotateProgram(input: Program, scoreboardMax = DEFAULT_SCOREBOARD_MAX): Annotated {
+export function annotateProgram(input: Program, scoreboardMax = DEFAULT_SCOREBOARD_MAX, shouldStop?: StopPredicate): Annotated {
   const stripped: Program = {
     ...input,
     instructions: input.instructions.filter((i) => i.kind !== 'depbar').map((i) => ({ ...i, control: { ...DEFAULT_CONTROL, yield: i.control.yield } }) as Instruction),
@@ -52,8 +56,10 @@ export function annotateProgram(input: Program, scoreboardMax = DEFAULT_SCOREBOA
     notes.push(`${roles.length} scoreboard roles (${roles.map((r) => { const [event, pipe] = r.split(':'); return `${stripped.pipes[Number(pipe)]!.name} ${event}s`; }).join(', ')}) share ${stripped.scoreboards} scoreboard(s): ` +
       'still safe (immediates count only same-pipe events), but some waits are longer than with one scoreboard per role');
   }
+  const byProducer = groupBy(needs, (need) => need.producer);
+  const byConsumer = groupBy(needs, (need) => need.consumer);
   const counted = stripped.instructions.map((instruction, index): Instruction => {
-    const own = needs.filter((n) => n.producer === index);
+    const own = byProducer.get(index) ?? [];
     if (own.length === 0) return instruction;
     const pipe = pipeOf(index);
     return {
@@ -80,13 +86,16 @@ export function annotateProgram(input: Program, scoreboardMax = DEFAULT_SCOREBOA
     if (instruction.kind === 'depbar') outstanding[instruction.scoreboard] = Math.min(outstanding[instruction.scoreboard]!, instruction.limit);
     for (const scoreboard of [instruction.control.readScoreboard, instruction.control.writeScoreboard]) if (scoreboard !== null) outstanding[scoreboard]!++;
   };
-  counted.forEach((instruction, index) => {
-    const needed = needs.filter((n) => n.consumer === index);
+  for (const [index, instruction] of counted.entries()) {
+    const stop = shouldStop?.() ?? null;
+    if (stop !== null) return { program: input, notes: [], depbars: 0, nops: 0, stoppedBy: stop };
+    const needed = byConsumer.get(index) ?? [];
     const immediates = new Map<number, number>();
-    const prefix: Program = { ...stripped, instructions: [...output, instruction] };
+    let prefix: Program | null = null;
     for (const { producer, event } of needed) {
       const name: EventName = `${position[producer]!}:${event}`;
       if (guaranteed.has(name)) continue;
+      prefix ??= { ...stripped, instructions: [...output, instruction] };
       const scoreboard = scoreboardOf(pipeOf(producer), event);
       const order = eventOrder(prefix, output.length, scoreboard);
       const largest = largestSafeImmediate(order, order.events.findIndex((e) => `${e.instruction}:${e.kind}` === name));
@@ -110,9 +119,21 @@ export function annotateProgram(input: Program, scoreboardMax = DEFAULT_SCOREBOA
     }
     position[index] = output.length;
     place({ ...instruction, control: { ...instruction.control, wait } } as Instruction);
-  });
-  const { program, nops } = fixLatencies({ ...stripped, instructions: output });
+  }
+  const { program, nops, stoppedBy } = fixLatencies({ ...stripped, instructions: output }, shouldStop);
+  if (stoppedBy !== null) return { program: input, notes: [], depbars: 0, nops: 0, stoppedBy };
   if (depbars > 0) notes.push(`inserted ${depbars} DEPBAR(s) with the largest safe immediates`);
   if (nops > 0) notes.push(`inserted ${nops} NOP(s) for fixed latencies longer than a stall can hold`);
-  return { program, notes, depbars, nops };
+  return { program, notes, depbars, nops, stoppedBy: null };
+}
+
+/** Items grouped by a key, each group in input order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }

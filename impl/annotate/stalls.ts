@@ -2,6 +2,7 @@ import { effectiveStall, pipeIndexOf } from '../../spec/scoreboard/operands.js';
 import { DEFAULT_CONTROL, type Instruction, type Program } from '../../spec/scoreboard/program.js';
 import { MAX_STALL } from '../../format/hp/validate.js';
 import { dependencies } from '../depbar/protectedDependencies.js';
+import type { StopPredicate } from '../budget.js';
 
 /**
  * Minimum issue distance (cycles) from a fixed-latency producer to a consumer: a RAW read must see
@@ -20,15 +21,18 @@ export function requiredDistance(program: Program, producer: number, consumer: n
 /**
  * Raises stall counts so every dependency on a fixed-latency producer has its minimum distance:
  * the shortfall goes on the instruction just before the consumer, and beyond a stall of 15 into
- * inserted NOPs. Distances only grow, so one pass in program order suffices.
+ * inserted NOPs. Distances only grow, so one pass in program order suffices. When `shouldStop`
+ * gives a reason the pass gives up (`stoppedBy`) and returns the program unchanged.
  */
-export function fixLatencies(program: Program): { program: Program; nops: number } {
+export function fixLatencies(program: Program, shouldStop?: StopPredicate): { program: Program; nops: number; stoppedBy: string | null } {
   const instructions: Instruction[] = [...program.instructions];
   /** Original index of each instruction (-1 for inserted NOPs): positions move as NOPs go in. */
   const origin: number[] = instructions.map((_, index) => index);
   const stall = (i: Instruction) => effectiveStall(i.control);
   let nops = 0;
   for (const { producer, consumer, kind } of dependencies(program)) {
+    const stop = shouldStop?.() ?? null;
+    if (stop !== null) return { program, nops: 0, stoppedBy: stop };
     const from = origin.indexOf(producer);
     const to = origin.indexOf(consumer);
     const needed = requiredDistance(program, producer, consumer, kind);
@@ -50,5 +54,5 @@ export function fixLatencies(program: Program): { program: Program; nops: number
       }
     }
   }
-  return { program: { ...program, instructions }, nops };
+  return { program: { ...program, instructions }, nops, stoppedBy: null };
 }

@@ -17,14 +17,18 @@ export interface ComponentCheckResult {
  * Explores every schedule of the component machine (every landing time of every variable-latency
  * result; fixed latencies are fixed). A complete exploration without a finding is a proof for
  * this program under the model; a finding comes with the schedule that shows it; running out of
- * states is `unknown`. `blocked`: why the program could not be modelled whole (then no proof).
+ * states (or `shouldStop` giving a reason: a time budget) is `unknown`. `blocked`: why the program
+ * could not be modelled whole (then no proof).
  */
-export function checkComponentProgram(program: ComponentProgram, blocked: string | null, maxStates = 200_000): ComponentCheckResult {
-  const exploration = exploreAll(componentSystem(program), { maxStates });
+export function checkComponentProgram(program: ComponentProgram, blocked: string | null, maxStates = 200_000, shouldStop?: () => string | null): ComponentCheckResult {
+  const exploration = exploreAll(componentSystem(program), { maxStates, ...(shouldStop ? { shouldStop } : {}) });
   const hazards = exploration.witnesses.map((witness) => ({ finding: witness.finding, schedule: witness.path }));
   const states = exploration.distinctStates;
   if (hazards.length > 0) return { verdict: 'hazard', reason: `${hazards.length} hazard(s), each shown by a schedule of the component machine`, hazards, states };
-  if (!exploration.complete) return { verdict: 'unknown', reason: `exhaustive search did not finish within ${maxStates} states`, hazards, states };
+  if (!exploration.complete) {
+    const why = exploration.stoppedBy === null || exploration.stoppedBy.startsWith('state budget') ? `did not finish within ${maxStates} states` : `stopped after ${states} states: ${exploration.stoppedBy}`;
+    return { verdict: 'unknown', reason: `exhaustive search ${why}; nothing found so far`, hazards, states };
+  }
   if (blocked !== null) return { verdict: 'unknown', reason: `no hazard in the part the model follows, but ${blocked}`, hazards, states };
   return { verdict: 'proved-safe', reason: `every schedule of the component machine explored (${states} states): no component is read before it is written or out of order`, hazards, states };
 }

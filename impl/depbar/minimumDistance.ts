@@ -18,3 +18,34 @@ export function largestSafeImmediate(order: EventOrder, protectedEvent: number):
   }
   return forced >= 1 ? forced - 1 : null;
 }
+
+/**
+ * `largestSafeImmediate` for every event of the order at once, in one pass from the back (the
+ * order lists events by instruction): barriers ask for all of them, and one scan per event made
+ * that quadratic in the events in front of the barrier.
+ */
+export function largestSafeImmediates(order: EventOrder): (number | null)[] {
+  const { events } = order;
+  const result = new Array<number | null>(events.length).fill(null);
+  /** Counted events of each pipe at or after the current instruction: all of them, and the writes. */
+  const countedAll = new Map<number, number>();
+  const countedWrites = new Map<number, number>();
+  for (let end = events.length; end > 0;) {
+    // The events of one instruction (its read, then its write) count for each other: take them together.
+    let start = end - 1;
+    while (start > 0 && events[start - 1]!.instruction === events[end - 1]!.instruction) start--;
+    for (let index = start; index < end; index++) {
+      const event = events[index]!;
+      if (!event.counted) continue;
+      countedAll.set(event.pipe, (countedAll.get(event.pipe) ?? 0) + 1);
+      if (event.kind === 'write') countedWrites.set(event.pipe, (countedWrites.get(event.pipe) ?? 0) + 1);
+    }
+    for (let index = start; index < end; index++) {
+      const event = events[index]!;
+      const forced = (event.kind === 'write' ? countedWrites : countedAll).get(event.pipe) ?? 0;
+      result[index] = forced >= 1 ? forced - 1 : null;
+    }
+    end = start;
+  }
+  return result;
+}

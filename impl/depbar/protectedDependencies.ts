@@ -1,8 +1,8 @@
 import { eventOrder } from '../../spec/scoreboard/depbar/eventOrder.js';
 import { destinationRegisters, sourceRegisters } from '../../spec/scoreboard/operands.js';
 import type { Program } from '../../spec/scoreboard/program.js';
-import { guaranteedAt } from './guaranteed.js';
-import { largestSafeImmediate } from './minimumDistance.js';
+import { firstGuarantees, type EventName } from './guaranteed.js';
+import { largestSafeImmediates } from './minimumDistance.js';
 
 /** A dependency a DEPBAR is responsible for, and the producer event it must wait for. */
 export interface ProtectedDependency {
@@ -33,7 +33,12 @@ export function dependencies(program: Program): Omit<ProtectedDependency, 'event
       const producer = lastWriter.get(register);
       if (producer !== undefined) found.push({ kind: 'WAW', register, producer, consumer, event: 'write' });
     }
-    for (const register of sourceRegisters(instruction)) readersSince.set(register, [...(readersSince.get(register) ?? []), consumer]);
+    // In place: copying the list at every read made a register read n times cost n^2.
+    for (const register of sourceRegisters(instruction)) {
+      const readers = readersSince.get(register);
+      if (readers) readers.push(consumer);
+      else readersSince.set(register, [consumer]);
+    }
     for (const register of destinationRegisters(instruction)) {
       lastWriter.set(register, consumer);
       readersSince.set(register, []);
@@ -55,14 +60,20 @@ export function protectedDependencies(program: Program, depbar: number): Protect
   const next = program.instructions.findIndex((instruction, index) => index > depbar && instruction.kind === 'depbar' && instruction.scoreboard === scoreboard);
   const end = next < 0 ? program.instructions.length : next;
   const order = eventOrder(program, depbar, scoreboard);
+  // Indexed once per call: a scan per dependency (and every barrier's guarantees per dependency) was cubic in long programs.
+  const eventIndexOf = new Map(order.events.map((event, index) => [`${event.instruction}:${event.kind}`, index]));
+  const largest = largestSafeImmediates(order);
+  const guaranteedFrom = firstGuarantees(program, new Set([depbar]), end - 1);
   const result: ProtectedDependency[] = [];
   for (const dependency of dependencies(program)) {
     if (dependency.producer >= depbar || dependency.consumer <= depbar || dependency.consumer >= end) continue;
-    const eventIndex = order.events.findIndex((e) => e.instruction === dependency.producer && e.kind === dependency.event);
-    if (eventIndex < 0) continue; // a fixed-pipe read: done at issue, before the DEPBAR
-    const largestSafe = largestSafeImmediate(order, eventIndex);
+    const name: EventName = `${dependency.producer}:${dependency.event}`;
+    const eventIndex = eventIndexOf.get(name);
+    if (eventIndex === undefined) continue; // a fixed-pipe read: done at issue, before the DEPBAR
+    const largestSafe = largest[eventIndex]!;
     if (largestSafe === null) continue; // SBn cannot tell when this event happens: not this DEPBAR's job
-    if (guaranteedAt(program, dependency.consumer, new Set([depbar])).has(`${dependency.producer}:${dependency.event}`)) continue;
+    const guaranteedAt = guaranteedFrom.get(name);
+    if (guaranteedAt !== undefined && guaranteedAt <= dependency.consumer) continue;
     result.push({ ...dependency, eventIndex, largestSafe });
   }
   return result;

@@ -107,7 +107,8 @@ function conflict(
  * (so the final value is right). Without a later touch the value is emitted, so order matters.
  */
 function overwrittenBeforeUse(program: LrcProgram, index: number, register: string): boolean {
-  for (const later of program.instructions.slice(index + 1)) {
+  for (let at = index + 1; at < program.instructions.length; at++) {
+    const later = program.instructions[at]!;
     if (lrcSources(later).includes(register)) return false;
     if (lrcDestinations(later).includes(register)) return true;
   }

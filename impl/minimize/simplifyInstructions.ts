@@ -7,9 +7,10 @@ export type StillFails = (program: Program) => boolean;
  * The second shrinking pass: with the instruction list fixed, make every argument as simple as
  * it can be while the failure stays: drop waits, clear read/write scoreboards, renumber
  * scoreboards towards 0, stalls towards 1, DEPBAR immediates towards 0, drop operands, and
- * pipes towards depth/latency 1. Greedy, to a fixed point; each accepted change is kept.
+ * pipes towards depth/latency 1. Greedy, to a fixed point; each accepted change is kept. When
+ * `stopped` says so (a time budget) it returns what it has.
  */
-export function simplifyInstructions(program: Program, stillFails: StillFails): { program: Program; evaluations: number } {
+export function simplifyInstructions(program: Program, stillFails: StillFails, stopped: () => boolean = () => false): { program: Program; evaluations: number } {
   let current = program;
   let evaluations = 0;
   const attempt = (candidate: Program): boolean => {
@@ -18,9 +19,9 @@ export function simplifyInstructions(program: Program, stillFails: StillFails): 
     current = candidate;
     return true;
   };
-  for (let changed = true; changed;) {
+  for (let changed = true; changed && !stopped();) {
     changed = false;
-    for (let index = 0; index < current.instructions.length; index++) {
+    for (let index = 0; index < current.instructions.length && !stopped(); index++) {
       for (const simpler of simplerInstructions(current.instructions[index]!)) {
         if (attempt(withInstruction(current, index, simpler))) {
           changed = true;

@@ -3,6 +3,7 @@ import type { SassInstruction, SassProgram } from '../../spec/sass/program.js';
 import { analyze } from './analysis/fixpoint.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { successors } from './cfg.js';
+import type { StopPredicate } from '../budget.js';
 
 /** The largest stall a control record holds. */
 const MAX_STALL = 15;
@@ -14,6 +15,8 @@ export interface SassAnnotation {
   readonly rounds: number;
   /** What the pass could not protect (empty when it succeeded). */
   readonly left: readonly Suspicion[];
+  /** Why the pass stopped before it was done (a time budget); then `program` proves nothing. */
+  readonly stoppedBy: string | null;
 }
 
 /**
@@ -24,14 +27,16 @@ export interface SassAnnotation {
  * its scoreboard to the consumer's wait mask (or, when that wait cannot see the increment yet,
  * one cycle of stall before the consumer); a fixed-latency hazard adds the missing cycles to
  * the stall of every instruction that can precede the consumer. Sound by construction: the
- * result is whatever the analysis, which is sound, proves.
+ * result is whatever the analysis, which is sound, proves. `shouldStop` (a time budget) ends it
+ * early, with `stoppedBy` set.
  */
-export function annotateSassProgram(program: SassProgram, maxRounds = 200): SassAnnotation {
+export function annotateSassProgram(program: SassProgram, maxRounds = 200, shouldStop?: StopPredicate): SassAnnotation {
   let current = strip(program);
   const predecessors = predecessorsOf(current);
   for (let round = 1; round <= maxRounds; round++) {
-    const { suspicions } = analyze(current);
-    if (suspicions.length === 0) return { program: current, rounds: round - 1, left: [] };
+    const { suspicions, stoppedBy } = analyze(current, shouldStop);
+    if (stoppedBy !== null) return { program: current, rounds: round - 1, left: [], stoppedBy };
+    if (suspicions.length === 0) return { program: current, rounds: round - 1, left: [], stoppedBy: null };
     const controls = current.instructions.map((instruction) => instruction.control);
     let changed = false;
     const update = (index: number, change: (control: Control) => Control) => {
@@ -58,10 +63,11 @@ export function annotateSassProgram(program: SassProgram, maxRounds = 200): Sass
         }
       }
     }
-    if (!changed) return { program: current, rounds: round, left: suspicions };
+    if (!changed) return { program: current, rounds: round, left: suspicions, stoppedBy: null };
     current = { ...current, instructions: current.instructions.map((instruction, index) => ({ ...instruction, control: controls[index]! })) };
   }
-  return { program: current, rounds: maxRounds, left: analyze(current).suspicions };
+  const last = analyze(current, shouldStop);
+  return { program: current, rounds: maxRounds, left: last.suspicions, stoppedBy: last.stoppedBy };
 }
 
 /** The kernel with every protection removed and scoreboards assigned by queue. */

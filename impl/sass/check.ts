@@ -6,6 +6,7 @@ import { sassSystem } from '../../spec/sass/system.js';
 import { analyze } from './analysis/fixpoint.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { confirmSuspicion, type ConfirmedHazard } from './confirm.js';
+import { RecordedStop, type StopPredicate } from '../budget.js';
 
 /** Options of `checkSassProgram`. */
 export interface SassCheckOptions {
@@ -13,6 +14,8 @@ export interface SassCheckOptions {
   readonly confirmLimit: number;
   /** State budget of the exhaustive search tried when no directed schedule shows a suspicion. */
   readonly maxStates: number;
+  /** A time budget (`--timeout`), asked between steps of the analysis, the directed runs and the search. */
+  readonly shouldStop?: StopPredicate;
 }
 
 /** Defaults: enough for every corpus kernel, bounded for a broken 10,000-instruction one. */
@@ -40,18 +43,22 @@ export interface SassCheckResult {
  * instruction the table does not know.
  */
 export function checkSassProgram(program: SassProgram, notes: readonly LoweringNote[], options: SassCheckOptions = DEFAULT_SASS_CHECK): SassCheckResult {
-  const analysis = analyze(program);
+  const stop = new RecordedStop(options.shouldStop);
+  const analysis = analyze(program, stop.ask);
   const base = { notes, analysisSteps: analysis.steps };
   const hazards: ConfirmedHazard[] = [];
   const unconfirmed: Suspicion[] = [];
+  if (analysis.stoppedBy !== null) {
+    return { ...base, verdict: 'unknown', reason: `the analysis stopped after ${analysis.steps} transfer steps, before its fixpoint (${analysis.stoppedBy})`, hazards, unconfirmed };
+  }
   for (const suspicion of analysis.suspicions.slice(0, options.confirmLimit)) {
-    const shown = confirmSuspicion(program, suspicion);
+    const shown = confirmSuspicion(program, suspicion, undefined, stop.ask);
     if (shown && !hazards.some((known) => sameHazard(known, shown))) hazards.push(shown);
     if (!shown) unconfirmed.push(suspicion);
   }
   for (const suspicion of analysis.suspicions.slice(options.confirmLimit)) unconfirmed.push(suspicion);
   if (hazards.length === 0 && unconfirmed.length > 0) {
-    const searched = exhaustiveWitness(program, options.maxStates);
+    const searched = exhaustiveWitness(program, options.maxStates, stop.ask);
     if (searched) hazards.push(searched);
   }
   const blocking = notes.filter((note) => note.kind !== 'assumption');
@@ -66,7 +73,8 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     return { ...base, verdict: 'hazard', reason: `${hazards.length} hazard(s) shown on the reference machine by a concrete schedule`, hazards, unconfirmed };
   }
   if (unconfirmed.length > 0) {
-    return { ...base, verdict: 'unknown', reason: `the analysis cannot rule out ${unconfirmed.length} hazard(s), and neither a directed schedule nor ${options.maxStates} states of exhaustive search showed one`, hazards, unconfirmed };
+    const tried = stop.reason === null ? `neither a directed schedule nor ${options.maxStates} states of exhaustive search showed one` : `the search for a schedule showing one stopped (${stop.reason})`;
+    return { ...base, verdict: 'unknown', reason: `the analysis cannot rule out ${unconfirmed.length} hazard(s), and ${tried}`, hazards, unconfirmed };
   }
   if (blocking.length > 0) {
     return { ...base, verdict: 'unknown', reason: `no hazard under a conservative model, but ${blocking.length} instruction(s) are outside the model (first at line ${blocking[0]!.line}: ${blocking[0]!.message})`, hazards, unconfirmed };
@@ -76,9 +84,9 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
 }
 
 /** A hazard from a bounded exhaustive search (shortest schedule), or null. */
-function exhaustiveWitness(program: SassProgram, maxStates: number): ConfirmedHazard | null {
+function exhaustiveWitness(program: SassProgram, maxStates: number, shouldStop: StopPredicate): ConfirmedHazard | null {
   const system = sassSystem(program);
-  const result = exploreAll(system, { maxStates, stopAtFirst: true });
+  const result = exploreAll(system, { maxStates, stopAtFirst: true, shouldStop });
   const witness = result.witnesses[0];
   return witness ? { hazard: witness.finding, schedule: witness.path, path: [] } : null;
 }

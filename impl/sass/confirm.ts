@@ -6,6 +6,7 @@ import type { SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { pathThrough } from './path.js';
+import type { StopPredicate } from '../budget.js';
 
 /** A directed run is no search: bounds only guard against runaway loops, far above what a kernel holds in flight. */
 const DIRECTED_BOUNDS: SassBounds = { inFlight: 4096, calls: 256 };
@@ -24,18 +25,19 @@ export interface ConfirmedHazard {
  * schedule: follow a shortest control-flow path through the earlier instruction to the later
  * one, skip guarded instructions other than the two, let everything complete as early as
  * possible except the earlier instruction's read (WAR) or write (RAW, WAW), which waits until
- * the thread could not go on without it. Returns null when that run shows no hazard.
+ * the thread could not go on without it. Returns null when that run shows no hazard (or
+ * `shouldStop` ended it first).
  */
-export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, stepLimit = 200_000): ConfirmedHazard | null {
+export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, stepLimit = 200_000, shouldStop?: StopPredicate): ConfirmedHazard | null {
   const path = pathThrough(program, suspicion.producer, suspicion.consumer);
   if (!path) return null;
   // Guarded instructions off the pair skipped (their writes could mask the hazard), else executed
   // (a predicate committed false could stop a branch on the path from going its way).
-  return directedRun(program, suspicion, path, false, stepLimit) ?? directedRun(program, suspicion, path, true, stepLimit);
+  return directedRun(program, suspicion, path, false, stepLimit, shouldStop) ?? directedRun(program, suspicion, path, true, stepLimit, shouldStop);
 }
 
 /** One directed run; `executeGuarded`: guarded instructions other than the pair execute. */
-function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number): ConfirmedHazard | null {
+function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number, shouldStop?: StopPredicate): ConfirmedHazard | null {
   const held = suspicion.producer;
   const holdRead = suspicion.kind === 'WAR';
   const system = sassSystem(program, DIRECTED_BOUNDS);
@@ -45,6 +47,7 @@ function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly 
   const issued: number[] = [];
   const isHeld = (instruction: number, stage: 'read' | 'write') => instruction === held && (stage === 'read' ? holdRead : !holdRead);
   for (let step = 0; step < stepLimit; step++) {
+    if (shouldStop?.() != null) return null;
     const enabled = system.actions(state);
     if (enabled.length === 0) {
       const found = system.stateFindings(state, enabled);

@@ -3,13 +3,16 @@ import type { SassAction } from '../../spec/sass/machine/action.js';
 import type { SassState } from '../../spec/sass/machine/state.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
+import type { StopPredicate } from '../budget.js';
 
 /** What one run took. */
 export interface CycleCount {
   readonly cycles: number;
   readonly issued: number;
-  /** False when the run hit the issue limit before the thread exited (a long loop). */
+  /** False when the run hit the issue limit before the thread exited (a long loop), or `shouldStop` ended it. */
   readonly finished: boolean;
+  /** Why the run was ended early (a time budget), or null. */
+  readonly stoppedBy: string | null;
 }
 
 /** Bounds far above a kernel's needs: a run is cut after this many issues. */
@@ -24,7 +27,7 @@ const ISSUE_LIMIT = 20_000;
  * (a compiler's and a pass's) therefore meet the same latencies on the same path, and their
  * cycle counts compare their stalls and waits alone. Everything issues as soon as it may.
  */
-export function countCycles(program: SassProgram, seed: number, maxLatency: number): CycleCount {
+export function countCycles(program: SassProgram, seed: number, maxLatency: number, shouldStop?: StopPredicate): CycleCount {
   const system = sassSystem(program, { inFlight: 1 << 20, calls: 256 });
   const random = new Random(seed);
   const plan: { read: number; write: number; taken: boolean }[] = [];
@@ -38,8 +41,10 @@ export function countCycles(program: SassProgram, seed: number, maxLatency: numb
   let issued = 0;
   for (;;) {
     const enabled = system.actions(state);
-    if (enabled.length === 0) return { cycles: state.cycle, issued, finished: true };
-    if (issued >= ISSUE_LIMIT) return { cycles: state.cycle, issued, finished: false };
+    if (enabled.length === 0) return { cycles: state.cycle, issued, finished: true, stoppedBy: null };
+    if (issued >= ISSUE_LIMIT) return { cycles: state.cycle, issued, finished: false, stoppedBy: null };
+    const stop = shouldStop?.() ?? null;
+    if (stop !== null) return { cycles: state.cycle, issued, finished: false, stoppedBy: stop };
     const action = choose(state, enabled, (seq) => planFor(seq), issuedAt, readAt, planFor(state.nextSeq).taken);
     const result = system.step(state, action);
     for (const event of result.events) {

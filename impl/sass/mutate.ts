@@ -18,30 +18,33 @@ export interface Mutant {
  * a fixed-latency result mature lowered to 1; each `DEPBAR` immediate raised by one; each
  * write scoreboard moved to another counter (its waiters then wait on the wrong one). Many
  * mutants stay safe (the protection was redundant); the checker must prove those and show a
- * schedule for the rest.
+ * schedule for the rest. Each mutant builds its program when `program` is read.
  */
 export function mutants(program: SassProgram): Mutant[] {
   const result: Mutant[] = [];
-  const replace = (index: number, instruction: SassInstruction): SassProgram => ({
-    ...program,
-    instructions: program.instructions.map((old, i) => (i === index ? instruction : old)),
+  // Each mutant's program is built when asked for: built at once, a kernel of n instructions would hold n copies of itself.
+  const mutant = (kind: MutationKind, index: number, change: string, instruction: SassInstruction): Mutant => ({
+    kind, instruction: index, change,
+    get program() {
+      return { ...program, instructions: program.instructions.map((old, i) => (i === index ? instruction : old)) };
+    },
   });
   program.instructions.forEach((instruction, index) => {
     const { control } = instruction;
     for (const scoreboard of control.wait) {
       const wait = control.wait.filter((other) => other !== scoreboard);
-      result.push({ kind: 'drop-wait', instruction: index, change: `wait mask loses SB${scoreboard}`, program: replace(index, { ...instruction, control: { ...control, wait } }) });
+      result.push(mutant('drop-wait', index, `wait mask loses SB${scoreboard}`, { ...instruction, control: { ...control, wait } }));
     }
     if (control.stall > 1 && instruction.unit.kind === 'fixed') {
-      result.push({ kind: 'lower-stall', instruction: index, change: `stall ${control.stall} -> 1`, program: replace(index, { ...instruction, control: { ...control, stall: 1 } }) });
+      result.push(mutant('lower-stall', index, `stall ${control.stall} -> 1`, { ...instruction, control: { ...control, stall: 1 } }));
     }
     if (instruction.depbar) {
       const depbar = { ...instruction.depbar, limit: instruction.depbar.limit + 1 };
-      result.push({ kind: 'raise-depbar', instruction: index, change: `DEPBAR limit ${instruction.depbar.limit} -> ${depbar.limit}`, program: replace(index, { ...instruction, depbar }) });
+      result.push(mutant('raise-depbar', index, `DEPBAR limit ${instruction.depbar.limit} -> ${depbar.limit}`, { ...instruction, depbar }));
     }
     if (control.writeScoreboard !== null) {
       const moved = (control.writeScoreboard + 1) % program.scoreboards;
-      result.push({ kind: 'move-scoreboard', instruction: index, change: `write scoreboard SB${control.writeScoreboard} -> SB${moved}`, program: replace(index, { ...instruction, control: { ...control, writeScoreboard: moved } }) });
+      result.push(mutant('move-scoreboard', index, `write scoreboard SB${control.writeScoreboard} -> SB${moved}`, { ...instruction, control: { ...control, writeScoreboard: moved } }));
     }
   });
   return result;

@@ -37,9 +37,13 @@ export function batchSeed(config: BatchConfig, batch: number): number {
 /**
  * Runs batch `batch` of a target (`count` runs, at most batchSize): for a program, schedules `batch * batchSize ...` (each with
  * seed `seed + run index`, the same as `check --mode random --seed <it> --runs 1`); for a law,
- * `batchSize` generated inputs under fast-check seed `batchSeed`.
+ * `batchSize` generated inputs under fast-check seed `batchSeed`. A program's batch stops early
+ * once it has taken `timeLeftMs` (what is left of the target's `--timeout`).
  */
-export function runBatch(targets: readonly FuzzTarget[], targetIndex: number, batch: number, count: number, config: BatchConfig, simulators = new Map<number, Simulator>()): BatchResult {
+export function runBatch(
+  targets: readonly FuzzTarget[], targetIndex: number, batch: number, count: number, config: BatchConfig,
+  simulators = new Map<number, Simulator>(), timeLeftMs = Infinity,
+): BatchResult {
   const started = performance.now();
   const target = targets[targetIndex]!;
   const seed = batchSeed(config, batch);
@@ -54,7 +58,10 @@ export function runBatch(targets: readonly FuzzTarget[], targetIndex: number, ba
   }
   const seen = new Set<string>();
   const hazards: { hazard: Hazard; seed: number }[] = [];
-  for (let run = 0; run < count; run++) {
+  let runs = 0;
+  // A program's time budget (`fuzz --timeout`) may end a batch early: its result counts the runs done.
+  for (let run = 0; run < count && performance.now() - started < timeLeftMs; run++) {
+    runs++;
     const scheduleSeed = runSeed(config.seed, batch * config.batchSize + run);
     for (const hazard of simulator.run(randomSchedule(target.program, scheduleSeed, config.maxLatency)).hazards) {
       const key = hazardKey(hazard);
@@ -64,5 +71,5 @@ export function runBatch(targets: readonly FuzzTarget[], targetIndex: number, ba
       }
     }
   }
-  return { target: targetIndex, batch, runs: count, hazards, violation: null, batchSeed: seed, elapsedMs: performance.now() - started };
+  return { target: targetIndex, batch, runs, hazards, violation: null, batchSeed: seed, elapsedMs: performance.now() - started };
 }

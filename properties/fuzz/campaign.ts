@@ -11,6 +11,8 @@ export interface CampaignConfig extends BatchConfig {
   readonly runs: number | null;
   /** Time budget in milliseconds, or null. */
   readonly timeMs: number | null;
+  /** Time budget of each target (`--timeout`: each program file, each law), in milliseconds of batch time, or null. */
+  readonly targetTimeMs?: number | null;
   readonly jobs: number;
   /** This machine's slice of the batches: those with `batch % count === index`. */
   readonly shard: { readonly index: number; readonly count: number };
@@ -27,6 +29,8 @@ export interface TargetOutcome {
   readonly hazards: readonly { readonly hazard: Hazard; readonly seed: number }[];
   /** The violation of the lowest batch that found one, with that batch's fast-check seed and run count. */
   readonly violation: { readonly violation: Violation; readonly batchSeed: number; readonly runs: number } | null;
+  /** True when the target's own time budget (`targetTimeMs`) ran out before its runs were done. */
+  readonly timedOut: boolean;
 }
 
 /** A campaign's outcome. */
@@ -45,7 +49,7 @@ export interface CampaignProgress {
   readonly elapsedMs: number;
 }
 
-interface Job { readonly target: number; readonly batch: number; readonly count: number }
+interface Job { readonly target: number; readonly batch: number; readonly count: number; readonly timeLeftMs: number }
 
 /**
  * Runs a campaign over its targets, on `jobs` worker threads (or in this thread for one job).
@@ -57,6 +61,10 @@ export async function runCampaign(targets: readonly FuzzTarget[], config: Campai
   const deadline = config.timeMs === null ? Infinity : started + config.timeMs;
   const results: BatchResult[] = [];
   const violated = new Set<number>();
+  /** Batch time spent on each target, and the targets whose own budget ran out. */
+  const spent = targets.map(() => 0);
+  const outOfTime = new Set<number>();
+  const targetTimeMs = config.targetTimeMs ?? Infinity;
   const batchesPerTarget = config.runs === null ? Infinity : Math.ceil(config.runs / config.batchSize);
   let timedOut = false;
   let nextBatch = config.shard.index;
@@ -72,7 +80,7 @@ export async function runCampaign(targets: readonly FuzzTarget[], config: Campai
         timedOut = config.runs === null || nextBatch < batchesPerTarget;
         return null;
       }
-      if (nextBatch >= batchesPerTarget || violated.size === targets.length) return null;
+      if (nextBatch >= batchesPerTarget || targets.every((_, target) => violated.has(target) || outOfTime.has(target))) return null;
       const target = nextTarget;
       const batch = nextBatch;
       nextTarget++;
@@ -80,9 +88,9 @@ export async function runCampaign(targets: readonly FuzzTarget[], config: Campai
         nextTarget = 0;
         nextBatch += config.shard.count;
       }
-      if (violated.has(target)) continue;
+      if (violated.has(target) || outOfTime.has(target)) continue;
       const count = config.runs === null ? config.batchSize : Math.min(config.batchSize, config.runs - batch * config.batchSize);
-      return { target, batch, count };
+      return { target, batch, count, timeLeftMs: targetTimeMs - spent[target]! };
     }
   };
   const record = (result: BatchResult) => {
@@ -90,6 +98,8 @@ export async function runCampaign(targets: readonly FuzzTarget[], config: Campai
     runsDone += result.runs;
     findings += result.hazards.length + (result.violation ? 1 : 0);
     if (result.violation) violated.add(result.target);
+    spent[result.target]! += result.elapsedMs;
+    if (spent[result.target]! >= targetTimeMs) outOfTime.add(result.target);
     onProgress?.({ runs: runsDone, totalRuns, findings, elapsedMs: performance.now() - started });
   };
   const { seed, batchSize, maxLatency, scoreboardMax } = config;
@@ -97,7 +107,7 @@ export async function runCampaign(targets: readonly FuzzTarget[], config: Campai
   if (config.jobs <= 1) {
     const simulators = new Map<number, Simulator>();
     for (let job = nextJob(); job; job = nextJob()) {
-      record(runBatch(targets, job.target, job.batch, job.count, batchConfig, simulators));
+      record(runBatch(targets, job.target, job.batch, job.count, batchConfig, simulators, job.timeLeftMs));
       await new Promise((resolve) => setImmediate(resolve)); // let progress output through
     }
   } else {
@@ -113,7 +123,8 @@ export async function runCampaign(targets: readonly FuzzTarget[], config: Campai
       dispatch();
     })));
   }
-  return { outcomes: merge(targets, results), elapsedMs: performance.now() - started, timedOut };
+  const outcomes = merge(targets, results).map((outcome, index) => ({ ...outcome, timedOut: outOfTime.has(index) && outcome.violation === null }));
+  return { outcomes, elapsedMs: performance.now() - started, timedOut };
 }
 
 /** Combines batch results per target in batch order (also used to merge shards' reports). */
@@ -130,6 +141,7 @@ export function merge(targets: readonly FuzzTarget[], results: readonly BatchRes
       batches: own.map((result) => result.batch),
       hazards: [...hazards.values()],
       violation: first ? { violation: first.violation!, batchSeed: first.batchSeed, runs: first.runs } : null,
+      timedOut: false,
     };
   });
 }

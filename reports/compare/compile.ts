@@ -22,6 +22,7 @@
  */
 import { annotateLrcProgram } from '../../impl/lrc/annotate.js';
 import { annotateProgram } from '../../impl/annotate/annotate.js';
+import type { StopPredicate } from '../../impl/budget.js';
 import { validateLrcProgram } from '../../format/lrc/validate.js';
 import { validateProgram } from '../../format/hp/validate.js';
 import { DEFAULT_COUNTER_BITS, DEFAULT_COUNTER_NAME, type CounterClass, type LrcProgram } from '../../spec/lrc/program.js';
@@ -104,8 +105,14 @@ function checkedScoreboard(program: Program, mechanism: Mechanism): Program {
   return program;
 }
 
-/** Compiles a workload for one mechanism (see the module comment) and annotates it with that machine's own pass. */
-export function compileWorkload(workload: Workload, mechanism: Mechanism): CompiledWorkload {
+/** Thrown when a comparison's time budget (`shouldStop`) runs out; carries the budget's reason. */
+export class ComparisonStopped extends Error {}
+
+/**
+ * Compiles a workload for one mechanism (see the module comment) and annotates it with that
+ * machine's own pass. `shouldStop` (a time budget) may end the scoreboard pass: `ComparisonStopped`.
+ */
+export function compileWorkload(workload: Workload, mechanism: Mechanism, shouldStop?: StopPredicate): CompiledWorkload {
   const identity = workload.map((_, index) => index);
   switch (mechanism) {
     case 'lrc-one-class': {
@@ -122,7 +129,9 @@ export function compileWorkload(workload: Workload, mechanism: Mechanism): Compi
       return { mechanism, machine: 'lrc', program: checkedLrc(program, mechanism), positions: identity };
     }
     case 'scoreboard': {
-      const program = checkedScoreboard(annotateProgram(checkedScoreboard(scoreboardProgram(workload, false), mechanism)).program, mechanism);
+      const annotated = annotateProgram(checkedScoreboard(scoreboardProgram(workload, false), mechanism), undefined, shouldStop);
+      if (annotated.stoppedBy !== null) throw new ComparisonStopped(annotated.stoppedBy);
+      const program = checkedScoreboard(annotated.program, mechanism);
       // The pass keeps the instructions in order and only inserts DEPBARs and NOPs: the k-th op is workload instruction k.
       const positions: number[] = [];
       program.instructions.forEach((instruction, index) => {
@@ -137,6 +146,6 @@ export function compileWorkload(workload: Workload, mechanism: Mechanism): Compi
 }
 
 /** A workload compiled for every mechanism, in `MECHANISMS` order. */
-export function compileForAll(workload: Workload): CompiledWorkload[] {
-  return MECHANISMS.map((mechanism) => compileWorkload(workload, mechanism));
+export function compileForAll(workload: Workload, shouldStop?: StopPredicate): CompiledWorkload[] {
+  return MECHANISMS.map((mechanism) => compileWorkload(workload, mechanism, shouldStop));
 }

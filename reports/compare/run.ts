@@ -16,7 +16,8 @@ import type { LrcProgram } from '../../spec/lrc/program.js';
 import type { LrcSchedule } from '../../spec/lrc/schedule.js';
 import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { LatencySchedule } from '../../spec/scoreboard/schedule/latencySchedule.js';
-import { compileForAll, MECHANISM_INFO, type CompiledWorkload, type Mechanism } from './compile.js';
+import { compileForAll, ComparisonStopped, MECHANISM_INFO, type CompiledWorkload, type Mechanism } from './compile.js';
+import type { StopPredicate } from '../../impl/budget.js';
 import type { Workload } from './workload.js';
 
 /** How many schedules, from which seed, with which largest delay. */
@@ -26,6 +27,8 @@ export interface CompareOptions {
   readonly seed: number;
   /** Delays are drawn uniformly from 1..maxLatency. */
   readonly maxLatency: number;
+  /** A time budget (`--timeout`), asked between schedules and in the scoreboard pass: `ComparisonStopped` when it runs out. */
+  readonly shouldStop?: StopPredicate;
 }
 
 /**
@@ -209,9 +212,11 @@ const MISTAKES_KEPT = 20;
 
 /** Compiles `workload` for every mechanism and runs each under the same `options.schedules` schedules (seeds `seed`..`seed + schedules - 1`). */
 export function compareWorkload(name: string, workload: Workload, options: CompareOptions): Comparison {
-  const prepared = compileForAll(workload).map(prepareMechanism);
+  const prepared = compileForAll(workload, options.shouldStop).map(prepareMechanism);
   const totals = prepared.map(() => ({ stallCycles: 0, mistakes: [] as Mistake[], mistakeCount: 0 }));
   for (let k = 0; k < options.schedules; k++) {
+    const stop = options.shouldStop?.() ?? null;
+    if (stop !== null) throw new ComparisonStopped(stop);
     const delays = drawDelays(workload.length, options.seed + k, options.maxLatency);
     prepared.forEach((mechanism, index) => {
       const outcome = mechanism.run(delays);

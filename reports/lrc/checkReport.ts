@@ -25,11 +25,37 @@ export interface ExplainedLrcFinding {
   readonly replayCommand: string;
 }
 
+/**
+ * The last replay, kept for the next finding: the findings one schedule shows come one after the
+ * other (they share its action list), and replaying a long program's schedule once per finding
+ * made reports quadratic.
+ */
+let lastReplay: { readonly program: ParsedLrcProgram['program']; readonly schedule: FoundLrc['schedule']; readonly trace: LrcTrace; readonly byKey: Map<string, LrcFinding> } | null = null;
+
+/** A schedule's text, kept for the next finding of the same schedule (they share its action list). */
+const scheduleTexts = new WeakMap<FoundLrc['schedule'], string>();
+function scheduleText(schedule: FoundLrc['schedule']): string {
+  let text = scheduleTexts.get(schedule);
+  if (text === undefined) {
+    text = formatCodes(schedule.map(lrcActionCode));
+    scheduleTexts.set(schedule, text);
+  }
+  return text;
+}
+
 /** Replays a finding's schedule on the spec (so every report shows a trace the model allows) and describes it. */
 export function explainLrcFinding(check: LrcFileCheck, found: FoundLrc): ExplainedLrcFinding {
   const { parsed } = check;
-  const trace = replayPath(lrcSystem(parsed.program), found.schedule);
-  const finding = trace.findings.find((f) => lrcFindingKey(f) === lrcFindingKey(found.finding));
+  const same = lastReplay !== null && lastReplay.program === parsed.program && lastReplay.schedule === found.schedule;
+  if (!same) {
+    const trace = replayPath(lrcSystem(parsed.program), found.schedule);
+    // By key, the first of each: a long schedule shows thousands, and a scan per finding was quadratic.
+    const byKey = new Map<string, LrcFinding>();
+    for (const shown of trace.findings) if (!byKey.has(lrcFindingKey(shown))) byKey.set(lrcFindingKey(shown), shown);
+    lastReplay = { program: parsed.program, schedule: found.schedule, trace, byKey };
+  }
+  const { trace, byKey } = lastReplay!;
+  const finding = byKey.get(lrcFindingKey(found.finding));
   if (!finding) throw new Error(`internal error: the schedule of ${lrcFindingKey(found.finding)} does not reproduce it`);
   const replayCommand = found.seed === null
     ? `hazardproof check ${parsed.file} --replay "${formatCodes(found.schedule.map(lrcActionCode))}"`
@@ -86,7 +112,7 @@ export function lrcCheckJson(check: LrcFileCheck): Record<string, unknown> {
             };
       return {
         kind: finding.kind, ...detail, description: explained.description,
-        schedule: formatCodes(found.schedule.map(lrcActionCode)), scheduleSeed: found.seed, replay: explained.replayCommand,
+        schedule: scheduleText(found.schedule), scheduleSeed: found.seed, replay: explained.replayCommand,
       };
     }),
     ...summaryJson(result, expectation, meetsLrcExpectation(check)),

@@ -16,14 +16,29 @@ export function lrcInstructionLabel(parsed: ParsedLrcProgram, index: number, reg
   return `#${index} ${printLrcInstruction(parsed.program.instructions[index]!, parsed.program)} (line ${parsed.lines[index]})`;
 }
 
+/** The events of a trace by `type:thread:instruction`, in order, found in one pass and kept with the trace. */
+const eventsOf = new WeakMap<LrcTrace, Map<string, LrcEvent[]>>();
+
 /** Cycle at which a thread's instruction did something in a trace, or null if it had not (yet). */
 export function lrcEventCycle(trace: LrcTrace, type: 'grant' | 'read' | 'write', thread: number, instruction: number, register?: string): number | null {
-  for (const step of trace.steps) {
-    for (const event of step.events) {
-      if (event.type !== type || event.thread !== thread || event.instruction !== instruction) continue;
-      if (type === 'write' && register !== undefined && !(event as { registers: readonly string[] }).registers.includes(register)) continue;
-      return event.cycle;
+  // Indexed once per trace: reports ask for every finding of a long schedule, and a scan each time was quadratic.
+  let index = eventsOf.get(trace);
+  if (index === undefined) {
+    index = new Map();
+    for (const step of trace.steps) {
+      for (const event of step.events) {
+        if (!('thread' in event) || !('instruction' in event)) continue;
+        const key = `${event.type}:${event.thread}:${event.instruction}`;
+        const list = index.get(key);
+        if (list) list.push(event);
+        else index.set(key, [event]);
+      }
     }
+    eventsOf.set(trace, index);
+  }
+  for (const event of index.get(`${type}:${thread}:${instruction}`) ?? []) {
+    if (type === 'write' && register !== undefined && !(event as { registers: readonly string[] }).registers.includes(register)) continue;
+    return event.cycle;
   }
   return null;
 }

@@ -19,7 +19,7 @@ export function renderFlagProof(parsed: ParsedLrcProgram, proof: FlagProof, elap
   if (proof.program.verdict === 'proved-safe') {
     lines.push(`  the flags are sufficient: all ${proof.program.states} reachable states explored, no schedule has a hazard, a counter overflow or a deadlock`);
   } else if (proof.program.verdict === 'unknown') {
-    lines.push(`  unknown: the state budget ran out after ${proof.program.states} states; raise --max-states`);
+    lines.push(`  unknown: ${proof.program.stoppedBy === null ? `the state budget ran out after ${proof.program.states} states; raise --max-states` : `${proof.program.stoppedBy} after ${proof.program.states} states`}`);
   } else {
     const witness = proof.program.witnesses[0]!;
     const trace = replayPath(lrcSystem(program), witness.path);
@@ -31,7 +31,8 @@ export function renderFlagProof(parsed: ParsedLrcProgram, proof: FlagProof, elap
     const name = `(${program.counters[flag.counter]!.name})`;
     const where = `#${flag.instruction} ${printLrcInstruction(program.instructions[flag.instruction]!, program)} (line ${parsed.lines[flag.instruction]})`;
     if (flag.verdict !== 'necessary') {
-      lines.push('', `  ${where}: ${name} ${flag.verdict}${flag.verdict === 'unnecessary' ? `: without it all ${flag.states} reachable states are still free of findings` : ': the state budget ran out'}`);
+      const why = flag.verdict === 'unnecessary' ? `: without it all ${flag.states} reachable states are still free of findings` : `: ${flag.stoppedBy ?? 'the state budget ran out'}`;
+      lines.push('', `  ${where}: ${name} ${flag.verdict}${why}`);
       continue;
     }
     const instructions = program.instructions.map((instruction, index) =>

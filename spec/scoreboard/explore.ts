@@ -10,6 +10,8 @@ export interface ExhaustiveOptions {
   readonly scoreboardMax?: number;
   /** Called now and then with the number of states seen so far. */
   readonly onProgress?: (states: number) => void;
+  /** Asked before each expansion: a reason (a time budget) stops the search incomplete. */
+  readonly shouldStop?: () => string | null;
 }
 
 /** What an exhaustive exploration covered and found. */
@@ -31,6 +33,7 @@ export function exploreExhaustive(program: Program, options: ExhaustiveOptions):
   const result = exploreAll(scoreboardSystem(program, options.scoreboardMax), {
     maxStates: options.maxStates,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
   });
   return {
     complete: result.complete,

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -110,5 +110,17 @@ describe('hazardproof print', () => {
     const path = file('three.json', json.stdout);
     const text = await cli('print', path);
     expect(text.stdout).toBe((await cli('print', example('three-textures.hp'))).stdout);
+  });
+  it('lists at most 100 hazards one by one and counts the rest, so a long program with thousands still gets a readable (and printable) report', async () => {
+    const lines = readFileSync(example('war-missing-wait.hp'), 'utf8').split('\n');
+    const body = lines.filter((line) => line.startsWith('['));
+    const program = file('many-hazards.hp', [...lines.filter((line) => !line.startsWith('[')), ...Array.from({ length: 60 }, () => body).flat()].join('\n'));
+    const { code, stdout } = await cli('check', program, '--mode', 'random', '--runs', '20', '--seed', '1', '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { reason: string; hazards: unknown[]; hazardsNotListed: number };
+    expect(report.hazards).toHaveLength(100);
+    expect(report.reason).toMatch(new RegExp(`^${100 + report.hazardsNotListed} distinct hazard\\(s\\)`));
+    const text = await cli('check', program, '--mode', 'random', '--runs', '20', '--seed', '1', '--timelines', 'none');
+    expect(text.stdout).toContain(`... and ${report.hazardsNotListed} more distinct finding(s), not listed (the first 100 are)`);
   });
 });

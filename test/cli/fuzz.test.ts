@@ -56,8 +56,16 @@ describe('hazardproof fuzz', () => {
     expect(stdout).toContain('impl-equals-spec on small programs: held: held for 100 generated inputs');
   });
 
+  it('--robustness runs the robustness campaign: mutated examples through every command, with the figures, the seed and the command that runs it again', async () => {
+    const { code, stdout } = await cli('fuzz', '--robustness', '--runs', '8', '--seed', '11', '--timeout', '200');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^robustness: \d+ inputs run in \d+\.\d s \(seed 11\): exit 0: \d+, exit 1: \d+, exit 2 \(located\): \d+, exit 2 \(usage\): \d+, exit 3: \d+$/m);
+    expect(stdout).toContain('Same campaign: hazardproof fuzz --robustness --seed 11 --timeout 200 --runs 8');
+  });
+
   it('rejects bad usage with exit code 2', async () => {
-    for (const args of [['fuzz'], ['fuzz', '--generate', 'huge'], ['fuzz', 'examples/three-textures.hp', '--shard', '3/2'], ['fuzz', 'examples/three-textures.hp', '--law', 'refinement']]) {
+    for (const args of [['fuzz'], ['fuzz', '--generate', 'huge'], ['fuzz', 'examples/three-textures.hp', '--shard', '3/2'], ['fuzz', 'examples/three-textures.hp', '--law', 'refinement'],
+      ['fuzz', '--robustness', 'examples/three-textures.hp'], ['fuzz', '--generate', 'small', '--path', '1:2']]) {
       expect((await cli(...args)).code, args.join(' ')).toBe(2);
     }
   });

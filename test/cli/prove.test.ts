@@ -39,12 +39,21 @@ describe('hazardproof prove', () => {
     expect(text).toMatch(/\(declare-fun cut \(\) Int\)[\s\S]*\(check-sat\)\n\(get-model\)\n$/);
   });
 
-  it('reports a solver timeout as unknown with the reason, exit 3: never as proved, never as a bug', async () => {
-    const { code, stdout } = await cli('prove', 'examples/two-warps.hp', '--timeout', '1', '--json');
+  it('reports a solver timeout (--query-timeout) as unknown with the reason, exit 3: never as proved, never as a bug', async () => {
+    const { code, stdout } = await cli('prove', 'examples/two-warps.hp', '--query-timeout', '1', '--json');
     const report = JSON.parse(stdout);
     expect(code).toBe(3);
     expect(report.program).toMatchObject({ verdict: 'unknown', method: 'z3' });
     expect(report.program.reason).toMatch(/Z3 could not decide: .*timeout/);
+  });
+
+  it('--timeout is the budget of the whole file: what is not decided in time is unknown with the budget as the reason, exit 3', async () => {
+    const { code, stdout } = await cli('prove', 'examples/three-textures.hp', '--timeout', '1', '--json');
+    const report = JSON.parse(stdout);
+    expect(code).toBe(3);
+    const reasons = [...report.depbars.map((d: { reason: string }) => d.reason), report.program.reason].join('\n');
+    expect(reasons).toMatch(/time budget of 1 ms reached \(--timeout\)|Z3 could not decide: .*timeout/);
+    expect([...report.depbars.map((d: { verdict: string }) => d.verdict), report.program.verdict]).toContain('unknown');
   });
 
   it('exits 2 on bad input', async () => {

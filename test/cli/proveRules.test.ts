@@ -26,6 +26,21 @@ describe('hazardproof prove-rules', () => {
     expect(report.z3CrossCheck.replay).toBe(`hazardproof prove-rules --z3-sample 8 --seed ${report.z3CrossCheck.seed}`);
   });
 
+  it('--timeout bounds the whole cross-check: the cases not decided in time count as unknown with the reason, exit 3', async () => {
+    const { code, stdout } = await cli('prove-rules', '--json', '--z3-sample', '8', '--seed', '3', '--timeout', '1');
+    expect(code).toBe(3);
+    const report = JSON.parse(stdout) as { z3CrossCheck: { sampled: number; agreed: number; unknown: number; firstUnknown: { reason: string } } };
+    expect(report.z3CrossCheck.sampled).toBe(8);
+    expect(report.z3CrossCheck.unknown).toBeGreaterThan(0);
+    expect(report.z3CrossCheck.firstUnknown.reason).toMatch(/time budget of 1 ms reached \(--timeout\)|timeout|canceled/);
+  });
+
+  it('--query-timeout is the per-query solver timeout, repeated in the replay command', async () => {
+    const { code, stdout } = await cli('prove-rules', '--z3-sample', '4', '--seed', '5', '--query-timeout', '20000');
+    expect(code).toBe(0);
+    expect(stdout).toContain('replay: hazardproof prove-rules --z3-sample 4 --seed 5 --query-timeout 20000');
+  });
+
   it('--z3-sample 0 skips the cross-check; a negative sample is a usage error', async () => {
     const skipped = await cli('prove-rules', '--z3-sample', '0', '--json');
     expect(skipped.code).toBe(0);

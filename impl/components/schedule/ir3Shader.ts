@@ -17,6 +17,7 @@ import { issueStatistics, type IssueStatistics } from './cycles.js';
 import { encodeIdle } from './idle.js';
 import { ir3IdleEncoding, ir3ScheduleHints } from './ir3.js';
 import { scheduleComponentProgram } from './schedule.js';
+import type { StopPredicate } from '../../budget.js';
 
 /** A scheduled shader: the three costs, the printed lines and the check of them. */
 export interface Ir3Scheduled {
@@ -45,9 +46,10 @@ export interface Ir3NotScheduled {
   readonly lines: readonly string[];
 }
 
-/** Options: whether to use `(nopN)` (as the listing does). */
+/** Options: whether to use `(nopN)` (as the listing does), and a time budget for the check of the schedule. */
 export interface Ir3ScheduleOptions {
   readonly nopFlags: boolean;
+  readonly shouldStop?: StopPredicate;
 }
 
 /** The straight-line body of a lowered shader (up to and including `end`), or why there is none. */
@@ -91,15 +93,15 @@ export function scheduleIr3Shader(shader: Ir3Shader, options: Ir3ScheduleOptions
     schedule: issueStatistics(encoded.program),
     method: scheduled.method,
     lines,
-    check: checkPrinted(lines),
+    check: checkPrinted(lines, options.shouldStop),
     ms,
   };
 }
 
 /** Reads the printed lines back as assembly, lowers and checks them. */
-function checkPrinted(lines: readonly string[]): ComponentCheckResult {
+function checkPrinted(lines: readonly string[], shouldStop?: StopPredicate): ComponentCheckResult {
   const [shader] = parseIr3(`${lines.join('\n')}\n`, 'scheduled').shaders;
   const lowered = lowerIr3Shader(shader!);
   const blocked = lowered.notes.length === 0 ? null : `line ${lowered.notes[0]!.line}: ${lowered.notes[0]!.message}`;
-  return checkComponentProgram(lowered.program, blocked);
+  return checkComponentProgram(lowered.program, blocked, undefined, shouldStop);
 }

@@ -122,7 +122,7 @@ describe('parseProgram', () => {
     it('directive mistakes', () => {
       expect(problems('.bogus 3\n')).toEqual(["1:1: unknown directive '.bogus': expected one of .machine, .scoreboards, .pipe, .warps, .interlock"]);
       expect(problems('.scoreboards 17\n')).toEqual(['1:14: expected a scoreboard count from 1 to 16, got 17']);
-      expect(problems('.pipe tex queue 0: TEX\n')).toEqual(['1:17: expected a queue depth of at least 1, got 0']);
+      expect(problems('.pipe tex queue 0: TEX\n')).toEqual(['1:17: expected a queue depth from 1 to 1024, got 0']);
       expect(problems('.pipe tex stack 4: TEX\n')).toEqual(["1:11: expected 'queue DEPTH' or 'fixed LATENCY' after the pipe name"]);
       expect(problems('.pipe a queue 1: TEX\n.pipe b fixed 1: TEX\n')).toEqual(["2:18: opcode TEX is already executed by pipe 'a'"]);
       expect(problems('.pipe a queue 1: DEPBAR\n')).toEqual(['1:18: DEPBAR occupies no pipe and cannot be listed in one']);
