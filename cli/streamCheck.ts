@@ -81,7 +81,7 @@ function streamTrace(file: string, given: LoadedScenario | null, deadline: Deadl
       if (record.kind === 'scenario') {
         if (checker !== null) throw new InputError([{ file, line, column: 1, message: 'the scenario line must come before the first step' }]);
         // --scenario wins over the trace's own scenario line.
-        loaded ??= parseScenario(JSON.stringify(record.scenario), `${file}:${line} (scenario)`);
+        loaded ??= scenarioOfLine(record.scenario, text, file, line);
         continue;
       }
       checker ??= new StreamTraceChecker(loaded!.scenario);
@@ -100,4 +100,19 @@ function streamTrace(file: string, given: LoadedScenario | null, deadline: Deadl
   if (!loaded) throw new InputError([{ file, line: 1, column: 1, message: 'no scenario: give --scenario FILE or start the trace with {"scenario": {...}}' }]);
   checker ??= new StreamTraceChecker(loaded.scenario);
   return { result: checker.finish(), failureFileLine: null, lastFileLine, stoppedBy: null };
+}
+
+/**
+ * The scenario a trace's first line carries. Its problems are located at that line, at the
+ * scenario object's column: the JSON paths in the messages say where inside it.
+ */
+function scenarioOfLine(scenario: unknown, text: string, file: string, line: number): LoadedScenario {
+  try {
+    return parseScenario(JSON.stringify(scenario), file);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const key = text.indexOf('"scenario"');
+    const column = Math.max(text.indexOf('{', key < 0 ? 0 : key + 10), 0) + 1;
+    throw new InputError(error.problems.map((problem) => ({ ...problem, line, column, message: `in the scenario: ${problem.message}` })));
+  }
 }

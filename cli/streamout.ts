@@ -135,7 +135,9 @@ async function runScenario(file: string, options: RunOptions, io: CliIo): Promis
     // A trace of the optimized simulation under the first timing seed, for 'streamout check'.
     const run = simulateStream(loaded.scenario, seed, { trace: true });
     const { soUnits, bufferSizes, batchIdBits, packets } = loaded.scenario;
-    const header = JSON.stringify({ scenario: { format: 'hazardproof-streamout/1', soUnits, bufferSizes, batchIdBits, packets } });
+    // Stated task vertex counts replace tasksPerBatch, which the loader filled in: leave it out.
+    const written = packets.map((packet) => (packet.type === 'work' && packet.taskVertices ? (({ tasksPerBatch: _, ...rest }) => rest)(packet) : packet));
+    const header = JSON.stringify({ scenario: { format: 'hazardproof-streamout/1', soUnits, bufferSizes, batchIdBits, packets: written } });
     writeFileAtomic(options['trace-out'], `${[header, ...run.trace!.map((line) => JSON.stringify(line))].join('\n')}\n`);
   }
   const layout = expectedLayout(loaded.scenario);

@@ -108,6 +108,7 @@ function mayNestTooDeeply(text: string): boolean {
 /** The column where `"field":` starts in a line's text (1 when the field is not there). */
 function columnOf(text: string, field: string | null): number {
   if (field === null) return 1;
-  const found = new RegExp(`"${field}"\\s*:`).exec(text);
-  return found ? found.index + 1 : 1;
+  // The field name is the line's own text: search for it literally, never as a pattern.
+  const at = text.indexOf(JSON.stringify(field));
+  return at >= 0 ? at + 1 : 1;
 }

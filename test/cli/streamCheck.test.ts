@@ -90,3 +90,13 @@ describe('hazardproof streamout check: recorded traces', () => {
     expect(timeout.code).toBe(3);
   });
 });
+
+describe('hazardproof streamout run --trace-out: the trace it writes', () => {
+  it('passes streamout check for a scenario with stated task vertex counts (the header leaves tasksPerBatch out)', async () => {
+    const out = join(scratch, 'amplify.jsonl');
+    expect((await cli('streamout', 'run', 'examples/streamout/geometry-amplify.json', '--runs', '1', '--seed', '1', '--trace-out', out)).code).toBe(0);
+    const { code, stdout } = await cli('streamout', 'check', out);
+    expect(stdout).toContain('passes');
+    expect(code).toBe(0);
+  });
+});

@@ -36,5 +36,7 @@ describe('reading trace files in chunks', () => {
     expect(problem('{"step": "second", "unit": 1, "bytes": [1, 2]}')).toBe('t.jsonl:9:31: a second line needs \'bytes\': the bytes needed in each of the 4 buffers, like [48, 0, 0, 0], got [1,2]');
     expect(problem('{"step": "wd", "message": "token"}')).toBe('t.jsonl:9:16: a wd token line needs \'id\': the batch ID the token carries (a whole number)');
     expect(problem('{"step": "response", "unit": 1, "offsets": [0, 0, 0, 0]}')).toBeNull();
+    // A field name with pattern characters is located literally (it once crashed a RegExp).
+    expect(problem('{"step":"wd","a(":1}')).toBe('t.jsonl:9:14: a wd line has no field "a(" (its fields: message, id, offsets)');
   });
 });
