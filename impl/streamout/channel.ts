@@ -1,4 +1,4 @@
-/** A FIFO over a growing array with a moving head: no shifting, no per-message array churn. */
+/** A FIFO over an array with a moving head: no shifting, no per-message array churn, bounded by what it holds. */
 export class Channel<T> {
   private items: T[] = [];
   private head = 0;
@@ -20,9 +20,16 @@ export class Channel<T> {
 
   /** Removes and returns the oldest message (the channel must not be empty). */
   take(): T {
-    const item = this.items[this.head++]!;
-    // Drop the consumed prefix now and then, so a long run does not keep every message alive.
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
+    const item = this.items[this.head]!;
+    this.items[this.head] = undefined as T; // let the message be collected
+    this.head++;
+    // Drop the consumed prefix once it is most of the array, so a channel that never holds more
+    // than a few messages stays small however many pass through it (the streaming trace checker's
+    // memory must not grow with the trace).
+    if (this.head === this.items.length) {
+      this.items.length = 0;
+      this.head = 0;
+    } else if (this.head >= 64 && this.head * 2 >= this.items.length) {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }

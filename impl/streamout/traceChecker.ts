@@ -4,7 +4,7 @@ import { isDataWrite, traceLineProblem } from '../../format/streamout/traceShape
 import { wdMessageLine, type TraceCheck, type TraceFailure, type TraceLine } from '../../format/streamout/trace.js';
 import { BATCH_VERTICES, batchCount, tasksOfBatch, type StreamScenario, type Task } from '../../spec/streamout/scenario.js';
 import { nextBatchId } from '../../spec/streamout/state.js';
-import { TraceFifo } from './traceFifo.js';
+import { Channel } from './channel.js';
 import { TraceSsync, type UnitRequest, type WdMessage } from './traceSsync.js';
 
 /** A task handed to an SO unit, with its batch ID and where the API's driver order puts its data. */
@@ -16,7 +16,7 @@ interface QueuedTask {
 
 /** An SO unit's queue and the progress of the task at its head (as `UnitState` in the spec). */
 interface Unit {
-  readonly queue: TraceFifo<QueuedTask>;
+  readonly queue: Channel<QueuedTask>;
   firstSent: boolean;
   secondSent: boolean;
   response: readonly number[] | null;
@@ -25,8 +25,8 @@ interface Unit {
   pieces: WrittenPiece[];
   /** The last task whose data it wrote. */
   lastWritten: QueuedTask | null;
-  readonly requests: TraceFifo<UnitRequest>;
-  readonly responses: TraceFifo<readonly number[]>;
+  readonly requests: Channel<UnitRequest>;
+  readonly responses: Channel<readonly number[]>;
 }
 
 /** The scenario's batches in driver order, each computed when the work distribution unit reaches it. */
@@ -74,8 +74,8 @@ export class StreamTraceChecker {
   /** The API's driver-order offsets: where the next enabled task's data goes. */
   private readonly apiOffsets = [0, 0, 0, 0];
   // Channels.
-  private readonly toSsync = new TraceFifo<WdMessage>();
-  private readonly retires = new TraceFifo<number>();
+  private readonly toSsync = new Channel<WdMessage>();
+  private readonly retires = new Channel<number>();
   private readonly ssync: TraceSsync;
   // SO units.
   private readonly units: Unit[];
@@ -90,8 +90,8 @@ export class StreamTraceChecker {
     this.batches = lazyBatches(scenario);
     this.nextBatch = this.batches.next().value ?? null;
     this.units = Array.from({ length: scenario.soUnits }, () => ({
-      queue: new TraceFifo<QueuedTask>(), firstSent: false, secondSent: false, response: null, written: false, pieces: [], lastWritten: null,
-      requests: new TraceFifo<UnitRequest>(), responses: new TraceFifo<readonly number[]>(),
+      queue: new Channel<QueuedTask>(), firstSent: false, secondSent: false, response: null, written: false, pieces: [], lastWritten: null,
+      requests: new Channel<UnitRequest>(), responses: new Channel<readonly number[]>(),
     }));
     this.ssync = new TraceSsync(scenario, { responses: this.units.map((unit) => unit.responses), retires: this.retires, violations: this.violations });
   }

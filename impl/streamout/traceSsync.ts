@@ -1,6 +1,6 @@
 import type { StreamScenario } from '../../spec/streamout/scenario.js';
 import { nextBatchId } from '../../spec/streamout/state.js';
-import { TraceFifo } from './traceFifo.js';
+import { Channel } from './channel.js';
 
 /** A message from the work distribution unit to SSYNC. */
 export type WdMessage = { readonly kind: 'enable' | 'disable' } | { readonly kind: 'offsets'; readonly offsets: readonly number[] } | { readonly kind: 'token'; readonly id: number };
@@ -14,8 +14,8 @@ interface Slot { id: number; task: number; last: boolean; bytes: readonly number
 
 /** Where SSYNC's messages go, and where broken protocol rules are noted (as the spec's `violations`). */
 export interface SsyncOutputs {
-  readonly responses: readonly TraceFifo<readonly number[]>[];
-  readonly retires: TraceFifo<number>;
+  readonly responses: readonly Channel<readonly number[]>[];
+  readonly retires: Channel<number>;
   readonly violations: string[];
 }
 
@@ -25,7 +25,7 @@ export interface SsyncOutputs {
  * place). Its state is what the protocol holds, so it does not grow with the trace.
  */
 export class TraceSsync {
-  private readonly fifo = new TraceFifo<Operation | readonly number[]>();
+  private readonly fifo = new Channel<Operation | readonly number[]>();
   private op: Operation | null = null;
   /** The operation tokens count towards: the last one pushed, while it is queued or served. */
   private lastOp: Operation | null = null;

@@ -79,29 +79,3 @@ export function nextBatchId(id: number, bits: number): number {
   const phase = id >> bits;
   return counter + 1 === 1 << bits ? (phase ^ 1) << bits : (phase << bits) | (counter + 1);
 }
-
-/**
- * A copy of a state that a step may change freely. Parts no step changes in place (messages,
- * buffer entries, queued tasks, offset bundles) are shared; everything steps mutate (table slots,
- * operations, offsets, unit progress, channel arrays) is copied. Much faster than structuredClone,
- * which made exploration slow.
- */
-export function cloneStreamState(state: StreamState): StreamState {
-  const ssync = state.ssync;
-  return {
-    ...state,
-    inFlight: [...state.inFlight], batchIds: [...state.batchIds], nonStream: [...state.nonStream],
-    toSsync: [...state.toSsync], fromUnit: state.fromUnit.map((c) => [...c]), toUnit: state.toUnit.map((c) => [...c]), retires: [...state.retires],
-    ssync: {
-      ...ssync,
-      fifo: ssync.fifo.map((entry) => (entry.kind === 'op' ? { ...entry } : entry)),
-      op: ssync.op && { ...ssync.op },
-      current: ssync.current && { ...ssync.current },
-      offsets: [...ssync.offsets],
-      table: ssync.table.map((slot) => slot && { ...slot }),
-    },
-    units: state.units.map((unit) => ({ ...unit, queue: [...unit.queue] })),
-    buffers: state.buffers.map((b) => [...b]),
-    violations: [...state.violations],
-  };
-}
