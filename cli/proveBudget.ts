@@ -4,13 +4,10 @@
  * kept here: every query gets at most what is left, nothing starts once it is spent, and what
  * was not decided in time is `unknown` with the budget's reason.
  */
-import { checkProgram, DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
 import type { TimeBudget } from '../impl/budget.js';
 import type { Program } from '../spec/scoreboard/program.js';
-import { replay } from '../spec/scoreboard/trace.js';
 import { programVerdict, type ProgramVerdict } from '../solver/programVerdict.js';
 import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
-import { WHOLE_PROGRAM_LIMIT } from '../solver/wholeProgram.js';
 
 /** The solver timeout of the next query: the per-query limit, or what is left of the budget if less (at least 1 ms: 0 means none to Z3). */
 export function queryTimeout(budget: TimeBudget, queryTimeoutMs: number): number {
@@ -37,27 +34,13 @@ function notProved(index: number, scoreboard: number, immediate: number, reason:
 }
 
 /**
- * The whole-program verdict: Z3 within the per-query and remaining time for programs the
- * encoding takes, else the state-space search of `check` under the budget (as `programVerdict`
- * does, which takes no budget).
+ * The whole-program verdict of `programVerdict`, each Z3 query limited to what is left of the
+ * budget and the state-space search (programs the encoding does not take) stopped by it.
  */
 export async function programVerdictWithinBudget(program: Program, budget: TimeBudget, options: { queryTimeoutMs: number; seed: number; maxStates: number }): Promise<ProgramVerdict> {
-  const started = performance.now();
   const stop = budget.shouldStop();
   if (stop !== null) {
     return { verdict: 'unknown', reason: `not decided: ${stop} before the whole-program proof`, method: 'z3', counterexample: null, smt2: null, elapsedMs: 0 };
   }
-  const instances = program.instructions.length * program.warps;
-  if (instances <= WHOLE_PROGRAM_LIMIT) {
-    return programVerdict(program, { timeoutMs: queryTimeout(budget, options.queryTimeoutMs), seed: options.seed, maxStates: options.maxStates });
-  }
-  const result = checkProgram(program, { ...DEFAULT_CHECK_OPTIONS, seed: options.seed, maxStates: options.maxStates, mode: 'auto', shouldStop: budget.shouldStop });
-  const first = result.hazards[0];
-  return {
-    verdict: result.verdict,
-    reason: `${instances} instruction instances are more than the solver encoding takes (${WHOLE_PROGRAM_LIMIT}); ${result.reason}`,
-    method: result.exhaustiveComplete ? 'exhaustive state exploration' : 'random schedules',
-    counterexample: first ? { trace: replay(program, first.schedule), hazard: first.hazard } : null,
-    smt2: null, elapsedMs: performance.now() - started,
-  };
+  return programVerdict(program, { timeoutMs: queryTimeout(budget, options.queryTimeoutMs), seed: options.seed, maxStates: options.maxStates, shouldStop: budget.shouldStop });
 }

@@ -279,7 +279,10 @@ function shares(total: number, parts: number): number[] {
  * tight), so the verbatim output rule contributes unsound cases. A share larger than its class
  * takes the whole class.
  */
-export function sampleRuleCases(sets: readonly RuleCaseSet[], sample: number, seed: number): { readonly set: RuleCaseSet; readonly case: RuleCase }[] {
+/** One sampled case and the rule set it belongs to. */
+export interface SampledRuleCase { readonly set: RuleCaseSet; readonly case: RuleCase }
+
+export function sampleRuleCases(sets: readonly RuleCaseSet[], sample: number, seed: number): SampledRuleCase[] {
   const random = new Random(seed);
   const ruleShares = shares(sample, sets.length);
   return sets.flatMap((set, ruleIndex) => {
@@ -309,11 +312,6 @@ export async function crossCheckRules(options: CrossCheckOptions): Promise<Cross
   const started = performance.now();
   const sets = options.sets ?? enumerateRuleCases();
   const sampled = sampleRuleCases(sets, options.sample, options.seed);
-  let agreed = 0;
-  let disagreed = 0;
-  let unknown = 0;
-  let firstDisagreement: RuleCaseDisagreement | null = null;
-  let firstUnknown: CrossCheckResult['firstUnknown'] = null;
   const timeoutMs = options.timeoutMs ?? DEFAULT_RULE_QUERY_TIMEOUT_MS;
   for (const entry of sampled) checkRuleEdge(entry.case.edge);
   const answers: Z3RuleAnswer[] = [];
@@ -327,6 +325,19 @@ export async function crossCheckRules(options: CrossCheckOptions): Promise<Cross
       return batchAnswers;
     }));
   }
+  return tallyCrossCheck(sets, sampled, answers, options.seed, started);
+}
+
+/**
+ * The cross-check's counts from Z3's answer to each sampled case (same order): agreements with
+ * the enumeration, disagreements, unknowns, with the first of each kind, per rule.
+ */
+export function tallyCrossCheck(sets: readonly RuleCaseSet[], sampled: readonly SampledRuleCase[], answers: readonly Z3RuleAnswer[], seed: number, started: number): CrossCheckResult {
+  let agreed = 0;
+  let disagreed = 0;
+  let unknown = 0;
+  let firstDisagreement: RuleCaseDisagreement | null = null;
+  let firstUnknown: CrossCheckResult['firstUnknown'] = null;
   for (const [index, { set, case: ruleCase }] of sampled.entries()) {
     const answer = answers[index]!;
     if (answer.verdict === 'unknown') {
@@ -347,5 +358,5 @@ export async function crossCheckRules(options: CrossCheckOptions): Promise<Cross
     const ofRule = sampled.filter((entry) => entry.set === set);
     return { rule: set.rule, sampled: ofRule.length, unsound: ofRule.filter((entry) => !enumeratedFacts(entry.case).sound).length };
   });
-  return { seed: options.seed, sampled: sampled.length, agreed, disagreed, unknown, rules, firstDisagreement, firstUnknown, elapsedMs: performance.now() - started };
+  return { seed, sampled: sampled.length, agreed, disagreed, unknown, rules, firstDisagreement, firstUnknown, elapsedMs: performance.now() - started };
 }

@@ -3,6 +3,7 @@ import { replay, type Trace } from '../spec/scoreboard/trace.js';
 import type { Verdict } from '../explore/verdict.js';
 import type { Hazard } from '../spec/oracle/hazard.js';
 import type { Program } from '../spec/scoreboard/program.js';
+import type { StopPredicate } from '../impl/budget.js';
 import { proveWholeProgram, WHOLE_PROGRAM_LIMIT } from './wholeProgram.js';
 
 /** The whole-program verdict of `prove`, with how it was reached. */
@@ -19,13 +20,14 @@ export interface ProgramVerdict {
 /**
  * Decides whether a program is hazard-free under every schedule: with Z3 when it has at most
  * WHOLE_PROGRAM_LIMIT instruction instances, replaying any counterexample through the reference
- * model before calling it a hazard; otherwise with the state-space search of `check`.
+ * model before calling it a hazard; otherwise with the state-space search of `check`, which
+ * `shouldStop` (a time budget) may end early with `unknown`.
  */
-export async function programVerdict(program: Program, options: { timeoutMs: number; seed: number; maxStates: number }): Promise<ProgramVerdict> {
+export async function programVerdict(program: Program, options: { timeoutMs: number; seed: number; maxStates: number; shouldStop?: StopPredicate }): Promise<ProgramVerdict> {
   const started = performance.now();
   const instances = program.instructions.length * program.warps;
   if (instances > WHOLE_PROGRAM_LIMIT) {
-    const result = checkProgram(program, { ...DEFAULT_CHECK_OPTIONS, seed: options.seed, maxStates: options.maxStates, mode: 'auto' });
+    const result = checkProgram(program, { ...DEFAULT_CHECK_OPTIONS, seed: options.seed, maxStates: options.maxStates, mode: 'auto', ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}) });
     const first = result.hazards[0];
     return {
       verdict: result.verdict,
