@@ -21,7 +21,8 @@ export interface ExhaustiveOutcome<Finding, Action> {
 
 /** A machine's side of the search: how to explore, how to run one random schedule, and the words of its reasons. */
 export interface SearchMachine<Finding, Action> {
-  readonly exhaustive: (onProgress: (states: number) => void) => ExhaustiveOutcome<Finding, Action>;
+  /** Every state within the budget; it ends early (incomplete) once `shouldStop` gives a reason. */
+  readonly exhaustive: (onProgress: (states: number) => void, shouldStop: StopPredicate) => ExhaustiveOutcome<Finding, Action>;
   /** The findings of random schedule `seed` (with the schedule that replays them), or none. */
   readonly randomRun: (seed: number) => readonly Found<Finding, Action>[];
   readonly findingKey: (finding: Finding) => string;
@@ -46,7 +47,16 @@ export interface SearchOptions {
   /** State budget of exhaustive search. */
   readonly maxStates: number;
   readonly onProgress?: (progress: { phase: 'exhaustive' | 'random'; done: number; total: number | null }) => void;
+  /**
+   * A time budget (`--timeout`): asked during exhaustive search and before each random schedule.
+   * Once it gives a reason, the verdict is `hazard` if something was found by then, else
+   * `unknown` with that reason and what was covered.
+   */
+  readonly shouldStop?: StopPredicate;
 }
+
+/** Null while a search may go on, else why it must stop (a time budget). */
+export type StopPredicate = () => string | null;
 
 /** Options of a machine's `check`: the search's, and the largest delay of a random schedule. */
 export interface CheckSearchOptions extends SearchOptions {
@@ -90,14 +100,18 @@ export function runSeed(seed: number, index: number): number {
  * found is `no-hazard-found`, never a proof). Anything found is `hazard` with a schedule each.
  */
 export function searchForFindings<Finding, Action>(machine: SearchMachine<Finding, Action>, options: SearchOptions): SearchResult<Finding, Action> {
+  let stoppedBy: string | null = null;
+  const shouldStop: StopPredicate = () => (stoppedBy ??= options.shouldStop?.() ?? null);
   let statesExplored: number | null = null;
   let exhaustiveComplete: boolean | null = null;
   let stoppedNote = '';
+  let afterExhaustive = '';
   if (options.mode !== 'random') {
-    const result = machine.exhaustive((states) => options.onProgress?.({ phase: 'exhaustive', done: states, total: options.maxStates }));
+    const result = machine.exhaustive((states) => options.onProgress?.({ phase: 'exhaustive', done: states, total: options.maxStates }), shouldStop);
     statesExplored = result.states;
     exhaustiveComplete = result.complete;
     const common = { found: result.found, schedulesExplored: result.complete ? 'all' as const : 0, statesExplored, exhaustiveComplete };
+    if (stoppedBy !== null) return budgetVerdict(machine, stoppedBy, `exhaustive search of ${result.states} states`, common);
     if (result.found.length > 0) {
       const how = result.complete ? `exhaustive search of all ${result.states} reachable states` : `exhaustive search (stopped at the ${options.maxStates}-state limit)`;
       return { verdict: 'hazard', reason: `${result.found.length} distinct ${machine.noun} found by ${how}; each comes with a shortest schedule`, ...common };
@@ -112,9 +126,15 @@ export function searchForFindings<Finding, Action>(machine: SearchMachine<Findin
       return { verdict: 'unknown', reason, ...common };
     }
     stoppedNote = `; exhaustive search stopped at the ${options.maxStates}-state limit first`;
+    afterExhaustive = `, after exhaustive search stopped at the ${options.maxStates}-state limit`;
   }
   const found = new FirstWitnesses<Found<Finding, Action>>((entry) => machine.findingKey(entry.finding));
   for (let index = 0; index < options.runs; index++) {
+    if (shouldStop() !== null) {
+      const seeds = index === 0 ? '' : `, seeds ${options.seed}..${runSeed(options.seed, index - 1)}`;
+      const common = { found: found.list(), schedulesExplored: index, statesExplored, exhaustiveComplete };
+      return budgetVerdict(machine, stoppedBy!, `${index} of ${options.runs} random schedules (${machine.randomSchedules}${seeds})${afterExhaustive}`, common);
+    }
     if (index % 256 === 0) options.onProgress?.({ phase: 'random', done: index, total: options.runs });
     for (const entry of machine.randomRun(runSeed(options.seed, index))) found.add(entry);
   }
@@ -122,4 +142,12 @@ export function searchForFindings<Finding, Action>(machine: SearchMachine<Findin
   const common = { found: found.list(), schedulesExplored: options.runs, statesExplored, exhaustiveComplete };
   if (found.size > 0) return { verdict: 'hazard', reason: `${found.size} distinct ${machine.noun} found in ${covered}${stoppedNote}`, ...common };
   return { verdict: 'no-hazard-found', reason: `${machine.nothingFound} in ${covered}${stoppedNote}; this is not a proof`, ...common };
+}
+
+/** The verdict of a search the budget cut short: what was found by then is real; nothing found is `unknown`. */
+function budgetVerdict<Finding, Action>(machine: SearchMachine<Finding, Action>, reason: string, covered: string, common: Omit<SearchResult<Finding, Action>, 'verdict' | 'reason'>): SearchResult<Finding, Action> {
+  if (common.found.length > 0) {
+    return { verdict: 'hazard', reason: `${common.found.length} distinct ${machine.noun} found in ${covered} before the search stopped (${reason}); each comes with a schedule`, ...common };
+  }
+  return { verdict: 'unknown', reason: `${reason} after ${covered}; ${machine.nothingFound} found so far`, ...common };
 }

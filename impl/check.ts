@@ -1,7 +1,6 @@
 import { exploreExhaustive } from '../spec/scoreboard/explore.js';
 import type { FoundHazard } from '../spec/scoreboard/found.js';
-import type { CheckSearchOptions, CheckSummary, SearchMode } from '../explore/search.js';
-import { searchWithinBudget, type StopPredicate } from './budget.js';
+import { searchForFindings, type CheckSearchOptions, type CheckSummary, type SearchMode } from '../explore/search.js';
 import type { Action } from '../spec/scoreboard/machine/action.js';
 import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
 import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
@@ -17,8 +16,6 @@ export type CheckMode = SearchMode;
 /** Options of `checkProgram`. */
 export interface CheckOptions extends CheckSearchOptions {
   readonly scoreboardMax?: number;
-  /** A time budget (`--timeout`): asked between search steps; when it gives a reason the verdict says so. */
-  readonly shouldStop?: StopPredicate;
 }
 
 /** What `check` concluded, with the evidence and what was covered. */
@@ -36,7 +33,7 @@ export function checkProgram(program: Program, options: CheckOptions): CheckResu
   const started = performance.now();
   const scoreboardMax = options.scoreboardMax ?? DEFAULT_SCOREBOARD_MAX;
   const simulator = new Simulator(compileProgram(program), scoreboardMax);
-  const result = searchWithinBudget<Hazard, Action>({
+  const result = searchForFindings<Hazard, Action>({
     exhaustive: (onProgress, shouldStop) => {
       const explored = exploreExhaustive(program, { maxStates: options.maxStates, scoreboardMax, onProgress, shouldStop });
       return { ...explored, found: explored.hazards.map(({ hazard, schedule, seed }) => ({ finding: hazard, schedule, seed })) };
@@ -56,7 +53,7 @@ export function checkProgram(program: Program, options: CheckOptions): CheckResu
     ruledOut: 'no transition or final state has a hazard',
     randomSchedules: `delays 1..${options.maxLatency} cycles`,
     nothingFound: 'no hazard',
-  }, options, options.shouldStop);
+  }, options);
   return {
     verdict: result.verdict, reason: result.reason,
     hazards: result.found.map(({ finding, schedule, seed }) => ({ hazard: finding, schedule, seed })),

@@ -1,6 +1,5 @@
 import { exploreAll } from '../../explore/exhaustive.js';
-import type { CheckSearchOptions, CheckSummary, Found } from '../../explore/search.js';
-import { searchWithinBudget, type StopPredicate } from '../budget.js';
+import { searchForFindings, type CheckSearchOptions, type CheckSummary, type Found } from '../../explore/search.js';
 import type { LrcAction } from '../../spec/lrc/action.js';
 import { lrcFindingKey, type LrcFinding } from '../../spec/lrc/finding.js';
 import type { LrcProgram } from '../../spec/lrc/program.js';
@@ -14,10 +13,7 @@ import { lrcTraceActions } from './traceActions.js';
 export type FoundLrc = Found<LrcFinding, LrcAction>;
 
 /** Options of `checkLrcProgram` (the same meaning as the scoreboard machine's `check`). */
-export interface LrcCheckOptions extends CheckSearchOptions {
-  /** A time budget (`--timeout`): asked between search steps; when it gives a reason the verdict says so. */
-  readonly shouldStop?: StopPredicate;
-}
+export type LrcCheckOptions = CheckSearchOptions;
 
 /** What `check` concluded on an LRC program, with the evidence and what was covered. */
 export interface LrcCheckResult extends CheckSummary {
@@ -33,7 +29,7 @@ export interface LrcCheckResult extends CheckSummary {
 export function checkLrcProgram(program: LrcProgram, options: LrcCheckOptions): LrcCheckResult {
   const started = performance.now();
   const simulator = new LrcSimulator(compileLrcProgram(program));
-  const result = searchWithinBudget<LrcFinding, LrcAction>({
+  const result = searchForFindings<LrcFinding, LrcAction>({
     exhaustive: (onProgress, shouldStop) => {
       const explored = exploreAll(lrcSystem(program), { maxStates: options.maxStates, onProgress, shouldStop });
       const found = explored.witnesses.map(({ finding, path }) => ({ finding, schedule: path, seed: null }));
@@ -52,7 +48,7 @@ export function checkLrcProgram(program: LrcProgram, options: LrcCheckOptions): 
     ruledOut: 'none has a hazard, a counter overflow or a deadlock',
     randomSchedules: `delays 1..${options.maxLatency} cycles, round-robin arbitration`,
     nothingFound: 'nothing found',
-  }, options, options.shouldStop);
+  }, options);
   return {
     verdict: result.verdict, reason: result.reason, findings: result.found,
     schedulesExplored: result.schedulesExplored, statesExplored: result.statesExplored, exhaustiveComplete: result.exhaustiveComplete,
