@@ -1,3 +1,4 @@
+import { timeBudgetReason } from '../explore/deadline.js';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { fuzzReport } from '../reports/fuzzReport.js';
@@ -101,7 +102,7 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     : `hazardproof fuzz ${positionals.join(' ')}`;
   const report = result === null ? null : fuzzReport(result, parsed, config, command);
   const timedOut = result === null ? [] : result.outcomes.filter((outcome) => outcome.timedOut && outcome.hazards.length === 0);
-  const unknown = timedOut.map((outcome) => `${outcome.target.name}: unknown: time budget of ${timeoutMs} ms reached (--timeout) after ${outcome.runs} runs, nothing found`);
+  const unknown = timedOut.map((outcome) => `${outcome.target.name}: unknown: ${timeBudgetReason(timeoutMs ?? 0)} after ${outcome.runs} runs, nothing found`);
   if (values['report-json']) writeFileAtomic(values['report-json'], `${JSON.stringify({ ...report?.json, ...(robust ? { robustness: robust.json } : {}) }, null, 2)}\n`);
   if (values.junit && report) writeFileAtomic(values.junit, report.junit);
   io.stdout(`${[report?.text, ...unknown, ...(robust?.lines ?? [])].filter((part) => part !== undefined).join('\n')}\n`);

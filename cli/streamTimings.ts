@@ -1,3 +1,4 @@
+import { timeBudgetReason } from '../explore/deadline.js';
 import { describeStreamStep } from '../reports/streamSteps.js';
 import type { StreamVerdict } from '../format/streamout/load.js';
 import type { StreamAction, StreamContext } from '../spec/streamout/step.js';
@@ -19,10 +20,6 @@ export interface StreamRun {
   readonly coverage: Record<string, unknown>;
 }
 
-/** Why a run stopped when its `--timeout` budget ran out. */
-export function budgetSpent(timeoutMs: number): string {
-  return `time budget of ${timeoutMs} ms reached (--timeout)`;
-}
 
 /** How to run random timings of one scenario. */
 export interface RandomRunRequest {
@@ -56,7 +53,7 @@ export async function randomTimingsRun(request: RandomRunRequest, io: CliIo): Pr
     onProgress: (done, total) => progress.update(`${file}: ${done}/${total} random timings (seed ${seed}, ${jobs} job${jobs === 1 ? '' : 's'})`),
   });
   progress.done();
-  const budget = budgetSpent(request.timeoutMs ?? 0);
+  const budget = timeBudgetReason(request.timeoutMs ?? 0);
   const seconds = `${(search.elapsedMs / 1000).toFixed(2)} s`;
   const coverage = { mode: 'random', engine: 'optimized simulation', runs, timingsRun: search.timingsRun, seed, jobs, timedOut: search.timedOut, elapsedMs: Math.round(search.elapsedMs) };
   const quiet = { problems: [], steps: [], stepsInWords: [] };

@@ -10,7 +10,8 @@ import { streamActionText, streamContext, type StreamContext } from '../spec/str
 import { simulateStream } from '../impl/streamout/simulator.js';
 import { type CliIo, integerOption, progressLine, readInput, UsageError, writeFileAtomic } from './io.js';
 import { streamCheckCommand } from './streamCheck.js';
-import { budgetSpent, randomTimingsRun, type StreamRun } from './streamTimings.js';
+import { timeBudgetReason } from '../explore/deadline.js';
+import { randomTimingsRun, type StreamRun } from './streamTimings.js';
 
 /** Help text of `hazardproof streamout`. */
 export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--jobs N] [--timeout MS] [--max-states N] [--expect] [--json] [--trace-out FILE]
@@ -165,7 +166,7 @@ async function runScenario(file: string, options: RunOptions, io: CliIo): Promis
 /** Every interleaving, by the explorer, within the state budget and the time budget. */
 function exhaustiveRun(file: string, context: StreamContext, maxStates: number, timeoutMs: number | null, deadline: number | null, io: CliIo): StreamRun {
   const progress = progressLine(io);
-  const shouldStop = () => (deadline !== null && Date.now() >= deadline ? budgetSpent(timeoutMs!) : null);
+  const shouldStop = () => (deadline !== null && Date.now() >= deadline ? timeBudgetReason(timeoutMs!) : null);
   const result = exploreStream(context, maxStates, (states) => progress.update(`${file}: ${states} distinct states`), shouldStop);
   progress.done();
   const perSecond = Math.round(result.states / Math.max(result.elapsedMs / 1000, 1e-3));

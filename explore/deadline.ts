@@ -1,3 +1,8 @@
+/** The reason every command gives when its `--timeout MS` budget runs out. */
+export function timeBudgetReason(ms: number): string {
+  return `time budget of ${ms} ms reached (--timeout)`;
+}
+
 /**
  * A wall-clock budget for one verdict (`--timeout MS`), checked by long loops between steps.
  * Cheap to ask: the clock is read at most once every `every` calls.
@@ -14,7 +19,7 @@ export class Deadline {
   /** The reason to stop (`time budget of N ms reached`) once the budget is spent, else null. */
   check(): string | null {
     if (this.ms === null || ++this.calls % this.every !== 0) return null;
-    return performance.now() >= this.endsAt ? `time budget of ${this.ms} ms reached (--timeout)` : null;
+    return performance.now() >= this.endsAt ? timeBudgetReason(this.ms) : null;
   }
 
   /** Milliseconds left (Infinity without a limit, 0 once spent). */
