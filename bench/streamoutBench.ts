@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTable } from '../reports/table.js';
-import { exploreStream, type StreamReduction } from '../spec/streamout/explore.js';
+import { exploreStream, type StreamReduction } from '../impl/streamout/explore.js';
 import { promelaModel } from '../format/promela/streamout.js';
 import type { Packet, StreamScenario } from '../spec/streamout/scenario.js';
 import { streamContext } from '../spec/streamout/step.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { run } from '../cli/main.js';
 import { Random } from '../explore/random.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
-import { runStream } from '../spec/streamout/explore.js';
+import { runStream } from '../impl/streamout/explore.js';
 import type { StreamScenario } from '../spec/streamout/scenario.js';
 import { streamContext } from '../spec/streamout/step.js';
 import { formatTable } from '../reports/table.js';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { renderLayout } from '../reports/streamLayout.js';
 import { describeStreamSteps } from '../reports/streamSteps.js';
-import { exploreStream } from '../spec/streamout/explore.js';
+import { exploreStream } from '../impl/streamout/explore.js';
 import { expectedLayout } from '../spec/streamout/layout.js';
 import { promelaModel } from '../format/promela/streamout.js';
 import { loadScenario } from '../format/streamout/load.js';
@@ -177,7 +177,7 @@ function exhaustiveRun(file: string, context: StreamContext, maxStates: number, 
     const path = shortest ? 'shortest path' : 'a shortest path of the partial-order-reduced search, maybe not the shortest of all';
     return { verdict: 'violation', reason: `found by exhaustive exploration (${path}, ${actions.length} steps); ${covered}`, problems, steps: actions, stepsInWords: describeStreamSteps(context, actions), coverage };
   }
-  if (result.complete) return { verdict: 'proved', reason: `explored every interleaving of every step: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage };
+  if (result.complete) return { verdict: 'proved', reason: `explored every interleaving of every step${result.reduction === 'none' ? '' : ` up to the order of independent steps (${result.reduction} reduction, checked against the unreduced search by properties/streamReduction)`}: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage };
   const why = result.stoppedBy ?? `state budget of ${maxStates} reached`;
   return { verdict: 'unknown', reason: `${why} without a violation: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage: { ...coverage, stoppedBy: why } };
 }

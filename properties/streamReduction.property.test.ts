@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exploreAll } from '../explore/exhaustive.js';
-import { exploreStream, runStream } from '../spec/streamout/explore.js';
+import { exploreStream, runStream } from '../impl/streamout/explore.js';
 import { streamPersistentSet } from '../impl/streamout/reduction.js';
 import { streamStateKey, symmetricStreamStateKey } from '../impl/streamout/stateKey.js';
 import type { Packet, StreamScenario } from '../spec/streamout/scenario.js';

@@ -6,7 +6,7 @@ import { TraceRecorder } from '../format/streamout/traceRecorder.js';
 import { isDataWrite } from '../format/streamout/traceShape.js';
 import { checkTraceStreaming } from '../impl/streamout/traceChecker.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
-import { runStreamTiming } from '../spec/streamout/explore.js';
+import { runStreamTiming } from '../impl/streamout/explore.js';
 import type { StreamScenario } from '../spec/streamout/scenario.js';
 import { initialStreamState } from '../spec/streamout/state.js';
 import { streamActions, streamActionText, streamContext, streamStep } from '../spec/streamout/step.js';

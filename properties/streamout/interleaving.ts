@@ -1,4 +1,4 @@
-import { runStream } from '../../spec/streamout/explore.js';
+import { runStream } from '../../impl/streamout/explore.js';
 import type { StreamContext } from '../../spec/streamout/step.js';
 
 /**

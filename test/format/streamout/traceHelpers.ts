@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { checkTrace, traceLine, type TraceCheck, type TraceLine } from '../../../format/streamout/trace.js';
 import { TraceRecorder } from '../../../format/streamout/traceRecorder.js';
 import { checkTraceStreaming } from '../../../impl/streamout/traceChecker.js';
-import { runStream } from '../../../spec/streamout/explore.js';
+import { runStream } from '../../../impl/streamout/explore.js';
 import type { StreamScenario } from '../../../spec/streamout/scenario.js';
 import { initialStreamState } from '../../../spec/streamout/state.js';
 import { streamContext, streamStep, type StreamAction } from '../../../spec/streamout/step.js';

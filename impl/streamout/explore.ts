@@ -1,12 +1,12 @@
 import { exploreAll } from '../../explore/exhaustive.js';
 import { Random } from '../../explore/random.js';
 import { runPath } from '../../explore/run.js';
-import { streamPersistentSet } from '../../impl/streamout/reduction.js';
-import { streamStateKey, symmetricStreamStateKey } from '../../impl/streamout/stateKey.js';
-import { serveInOrder } from './ssync.js';
-import type { StreamState } from './state.js';
-import type { StreamAction, StreamContext } from './step.js';
-import { streamSystem } from './system.js';
+import { streamPersistentSet } from './reduction.js';
+import { streamStateKey, symmetricStreamStateKey } from './stateKey.js';
+import { serveInOrder } from '../../spec/streamout/ssync.js';
+import type { StreamState } from '../../spec/streamout/state.js';
+import type { StreamAction, StreamContext } from '../../spec/streamout/step.js';
+import { streamSystem } from '../../spec/streamout/system.js';
 
 /** A problem and a sequence of steps from the start that shows it. */
 export interface StreamCounterexample {
