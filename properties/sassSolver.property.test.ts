@@ -26,8 +26,8 @@ describe('Z3 as a second judge of SASS kernels (straight-line, no guards)', () =
       tally[hazard ? 'hazard' : 'proved']++;
       expect(answer.verdict, `exhaustive search found ${JSON.stringify(exploration.witnesses.map((w) => w.finding))}`).toBe(hazard ? 'hazard' : 'proved');
       if (analyze(program).suspicions.length === 0) expect(answer.verdict).toBe('proved');
-    }), { numRuns: 150 });
+    }), { numRuns: 80 });
     console.log(`Z3 vs exhaustive on straight-line kernels: ${tally.kernels} agreed (${tally.hazard} with a hazard, ${tally.proved} proved), ${tally.unknown} unknown`);
-    expect(tally.kernels).toBeGreaterThan(100);
+    expect(tally.kernels).toBeGreaterThan(50);
   });
 });
