@@ -8,6 +8,7 @@ import { benchmarkProgram, missingWaitProgram } from './programs.js';
 import { depbarProofCost, PROOF_TARGETS, stallComparison, wholeProgramCost } from './solverBench.js';
 import { explorerComparison, formatExplorerComparison } from './streamoutBench.js';
 import { formatStreamScaleBench, streamScaleBench } from './streamoutScaleBench.js';
+import { formatTraceBench, streamTraceBenchRows } from './streamoutTraceBench.js';
 import { compareBench, compareBenchJson, formatCompareBench } from './compareBench.js';
 import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
@@ -68,6 +69,8 @@ await releaseZ3();
 if (!json) process.stderr.write('exploring stream-output configurations (TypeScript explorer and SPIN)...\n');
 const streamout = explorerComparison((text) => { if (!json) process.stderr.write(`${text}\n`); });
 const streamoutScale = await streamScaleBench({ batchCounts: [8194, 100_000], specUpTo: 8194, specCapSeconds: 120, timings: 200, jobs: 2, onProgress: (text) => { if (!json) process.stderr.write(`${text}\n`); } });
+if (!json) process.stderr.write('checking recorded stream-output traces of 250,000 and 1,000,000 lines (streaming checker, one process each)...\n');
+const streamoutTraces = streamTraceBenchRows();
 const lrcRows = lrcBenchRows({ seed, maxLatency, onProgress: (text) => { if (!json) process.stderr.write(`${text}\n`); } });
 if (!json) process.stderr.write('comparing issue mechanisms (LRC 1 and 2 classes, scoreboards + DEPBAR, interlocks)...\n');
 const comparison = compareBench();
@@ -87,7 +90,7 @@ if (!json) process.stderr.write(`scheduling ir3 shaders (seed 004 list scheduler
 const components = { seed, generated: generatedComponentRows(seed), corpus: ir3Corpus === null ? null : ir3CorpusRows(ir3Corpus) };
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, streamoutScale, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, components }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, streamoutScale, streamoutTraces, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, components }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -125,6 +128,9 @@ if (json) {
   console.log(formatExplorerComparison(streamout));
   console.log('');
   console.log(formatStreamScaleBench(streamoutScale));
+  console.log('');
+  console.log(formatTraceBench(streamoutTraces));
+  console.log('A trace file is generated from random timings, then checked by \'streamout check\' in a fresh process (peak RSS is that process\'s).');
   console.log('');
   console.log(formatLrcBench(lrcRows));
   console.log('');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { streamCheckCommand } from '../cli/streamCheck.js';
+import { formatTable } from '../reports/table.js';
 import { TraceRecorder } from '../format/streamout/traceRecorder.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
 import type { StreamScenario } from '../spec/streamout/scenario.js';
@@ -103,8 +104,7 @@ export function formatTraceBench(rows: readonly TraceBenchRow[]): string {
   const header = ['streamout check (streaming)', 'batches', 'verdict', 's', 'lines/s', 'CPU s', 'lines/CPU s', 'peak RSS MB'];
   const body = rows.map((r) => [`${r.lines.toLocaleString('en-US')} lines`, r.batches.toLocaleString('en-US'), r.verdict, r.seconds.toFixed(2),
     Math.round(r.linesPerSecond).toLocaleString('en-US'), r.cpuSeconds.toFixed(2), Math.round(r.lines / r.cpuSeconds).toLocaleString('en-US'), r.peakRssMb.toFixed(0)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  return [header, ...body].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+  return formatTable(header, body, [1, 2, 3, 4, 5, 6, 7]);
 }
 
 /** The argument that makes this module check one trace and print its measures (the bench's child process). */
