@@ -1,22 +1,9 @@
-import { readInputFile } from '../format/readInputFile.js';
 import { InputError } from '../format/error.js';
-import { loadProgram } from '../format/hp/load.js';
-import { parseProgram, type ParsedProgram } from '../format/hp/parse.js';
-import { parseLrcProgram, type ParsedLrcProgram } from '../format/lrc/parse.js';
-import { machineOf } from '../format/machine.js';
+import type { ParsedProgram } from '../format/hp/parse.js';
+import { loadAnyProgram, type LoadedProgram } from '../format/anyProgram.js';
 import { readInput, type CliIo } from './io.js';
 
-/** A program file read for a command, tagged with the machine its `.machine` directive names. */
-export type LoadedProgram =
-  | { readonly machine: 'scoreboard'; readonly parsed: ParsedProgram }
-  | { readonly machine: 'lrc'; readonly parsed: ParsedLrcProgram };
-
-/** Reads one program file of any machine (`.json` files are the scoreboard machine's JSON form). */
-export function loadAnyProgram(file: string): LoadedProgram {
-  if (file.endsWith('.json')) return { machine: 'scoreboard', parsed: loadProgram(file) };
-  const text = readInputFile(file, 'program');
-  return machineOf(text, file) === 'lrc' ? { machine: 'lrc', parsed: parseLrcProgram(text, file) } : { machine: 'scoreboard', parsed: parseProgram(text, file) };
-}
+export { loadAnyProgram, type LoadedProgram } from '../format/anyProgram.js';
 
 /** Reads every program file before any work starts; null (problems printed) if any has a mistake. */
 export function loadAnyPrograms(files: readonly string[], io: CliIo): LoadedProgram[] | null {

@@ -7,7 +7,8 @@ import { hazardKey, type Hazard } from '../spec/oracle/hazard.js';
 import { DEFAULT_SCOREBOARD_MAX } from '../spec/scoreboard/machine/step.js';
 import { describeHazard, eventCycle } from './describeHazard.js';
 import { renderTimeline } from './timeline.js';
-import { renderCheckSummary, summaryJson } from './checkText.js';
+import { renderCheckSummary, summaryJson, type CheckSummaryReport } from './checkText.js';
+import type { Verdict } from '../explore/verdict.js';
 
 /** The outcome of checking one file, with what the file said to expect. */
 export interface FileCheck {
@@ -94,19 +95,74 @@ export function renderCheckText(check: FileCheck, timelines: 'first' | 'all' | '
   return renderCheckSummary(parsed.file, result, findings, expectation, meetsExpectation(result, expectation), timelines);
 }
 
+/** What every reported hazard says, whatever its kind: how to see it again. */
+type HazardEvidence = {
+  readonly warp: number;
+  /** Cycle at which the hazard became visible. */
+  readonly cycle: number;
+  /** One sentence saying what happened. */
+  readonly description: string;
+  /** The schedule (spec actions, `code*n` runs) that shows it; `--replay` takes it. */
+  readonly schedule: string;
+  /** Seed of the random schedule that found it, or null when the exhaustive search did. */
+  readonly scheduleSeed: number | null;
+  /** The command that shows this hazard again. */
+  readonly replay: string;
+};
+
+/** A RAW, WAR or WAW hazard in a check report; instructions are 0-based positions, lines 1-based. */
+export type RegisterHazardReport = HazardEvidence & {
+  readonly kind: 'RAW' | 'WAR' | 'WAW';
+  readonly register: string;
+  readonly producer: number;
+  readonly consumer: number;
+  /** The instruction whose read exposed a WAW, or null when the final state did. */
+  readonly observer: number | null;
+  readonly producerLine: number | undefined;
+  readonly consumerLine: number | undefined;
+  readonly producerWriteCycle: number | null;
+  readonly consumerWriteCycle: number | null;
+};
+
+/** A scoreboard counter that overflowed, in a check report. */
+export type OverflowReport = HazardEvidence & {
+  readonly kind: 'overflow';
+  readonly instruction: number;
+  readonly instructionLine: number | undefined;
+  readonly scoreboard: number;
+  readonly value: number;
+};
+
+/** The `--json` report of checking one scoreboard program, which the library's `check` returns too. */
+export type ScoreboardCheckReport = CheckSummaryReport & {
+  readonly file: string;
+  readonly machine: 'scoreboard';
+  readonly verdict: Verdict;
+  readonly reason: string;
+  readonly hazards: readonly (RegisterHazardReport | OverflowReport)[];
+  /** Distinct hazards found beyond the listed ones (a report lists at most 100). */
+  readonly hazardsNotListed?: number;
+};
+
 /** JSON report of one file (the `--json` output); indices are 0-based instruction positions. */
-export function checkJson(check: FileCheck): Record<string, unknown> {
+export function checkJson(check: FileCheck): ScoreboardCheckReport {
   const { parsed, result, expectation } = check;
   return {
     file: parsed.file,
+    machine: 'scoreboard',
     verdict: result.verdict,
     reason: result.reason,
     hazards: result.hazards.map((found) => {
       const explained = explainHazard(check, found);
       const { hazard, trace } = explained;
-      const events = hazard.kind === 'overflow'
-        ? { instruction: hazard.instruction, instructionLine: parsed.lines[hazard.instruction], scoreboard: hazard.scoreboard, value: hazard.value }
+      const evidence: HazardEvidence = {
+        warp: hazard.warp, cycle: hazard.cycle, description: explained.description,
+        schedule: scheduleText(found.schedule), scheduleSeed: found.seed, replay: explained.replayCommand,
+      };
+      return hazard.kind === 'overflow'
+        ? { kind: hazard.kind, ...evidence, instruction: hazard.instruction, instructionLine: parsed.lines[hazard.instruction], scoreboard: hazard.scoreboard, value: hazard.value }
         : {
+            kind: hazard.kind, ...evidence,
             register: hazard.register,
             producer: hazard.producer,
             consumer: hazard.consumer,
@@ -116,16 +172,6 @@ export function checkJson(check: FileCheck): Record<string, unknown> {
             producerWriteCycle: eventCycle(trace, 'write', hazard.warp, hazard.producer),
             consumerWriteCycle: eventCycle(trace, 'write', hazard.warp, hazard.consumer),
           };
-      return {
-        kind: hazard.kind,
-        warp: hazard.warp,
-        cycle: hazard.cycle,
-        ...events,
-        description: explained.description,
-        schedule: scheduleText(found.schedule),
-        scheduleSeed: found.seed,
-        replay: explained.replayCommand,
-      };
     }),
     ...summaryJson(result, expectation, meetsExpectation(result, expectation)),
   };

@@ -6,8 +6,8 @@
  */
 import type { TimeBudget } from '../impl/budget.js';
 import type { Program } from '../spec/scoreboard/program.js';
-import { programVerdict, type ProgramVerdict } from '../solver/programVerdict.js';
-import { proveDepbar, type DepbarProof } from '../solver/proveDepbar.js';
+import { programVerdict, type ProgramVerdict } from './programVerdict.js';
+import { proveDepbar, type DepbarProof } from './proveDepbar.js';
 
 /** The solver timeout of the next query: the per-query limit, or what is left of the budget if less (at least 1 ms: 0 means none to Z3). */
 export function queryTimeout(budget: TimeBudget, queryTimeoutMs: number): number {
@@ -15,10 +15,12 @@ export function queryTimeout(budget: TimeBudget, queryTimeoutMs: number): number
 }
 
 /** Proves every DEPBAR of a program in order; those reached after the budget is spent are `unknown`, unproved. */
-export async function proveDepbarsWithinBudget(program: Program, budget: TimeBudget, queryTimeoutMs: number): Promise<DepbarProof[]> {
+export async function proveDepbarsWithinBudget(program: Program, budget: TimeBudget, queryTimeoutMs: number, onProgress?: (done: number, total: number) => void): Promise<DepbarProof[]> {
   const proofs: DepbarProof[] = [];
+  const total = program.instructions.filter((instruction) => instruction.kind === 'depbar').length;
   for (const [index, instruction] of program.instructions.entries()) {
     if (instruction.kind !== 'depbar') continue;
+    onProgress?.(proofs.length + 1, total);
     const stop = budget.shouldStop();
     proofs.push(stop === null ? await proveDepbar(program, index, queryTimeout(budget, queryTimeoutMs)) : notProved(index, instruction.scoreboard, instruction.limit, stop));
   }

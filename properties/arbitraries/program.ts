@@ -7,6 +7,12 @@ export interface ProgramShape {
   readonly registers: number;
   readonly scoreboards: number;
   readonly maxWarps: number;
+  /** The pipes every program uses (default: tex and lsu queues and an alu, with random sizes). */
+  readonly pipes?: readonly Pipe[];
+  /** `random` control records, or `none`: no waits, no scoreboards, stall 1 (the input of a pass). Default random. */
+  readonly controls?: 'random' | 'none';
+  /** Whether DEPBARs are generated (default true; never with `controls: 'none'`). */
+  readonly depbars?: boolean;
 }
 
 /** Small enough for exhaustive exploration of every schedule in well under a second. */
@@ -46,10 +52,11 @@ export function instructionArbitrary(shape: ProgramShape): fc.Arbitrary<Instruct
   const register = fc.integer({ min: 0, max: shape.registers - 1 }).map((i): Operand => ({ kind: 'register', name: `R${i}` }));
   const source = fc.oneof({ weight: 6, arbitrary: register }, { weight: 1, arbitrary: fc.constant<Operand>({ kind: 'constant', name: 'RZ' }) },
     { weight: 1, arbitrary: fc.constant<Operand>({ kind: 'immediate', text: '0x10' }) });
-  const control = controlArbitrary(shape.scoreboards);
+  const control = shape.controls === 'none' ? fc.constant(NO_CONTROL) : controlArbitrary(shape.scoreboards);
+  const opcodes = shape.pipes ? shape.pipes.flatMap((pipe) => pipe.opcodes) : ['TEX', 'LDG', 'STG', 'FMUL', 'MOV', 'LDG.E.64'];
   const op = fc.record({
     kind: fc.constant('op' as const),
-    opcode: fc.constantFrom('TEX', 'LDG', 'STG', 'FMUL', 'MOV', 'LDG.E.64'),
+    opcode: fc.constantFrom(...opcodes),
     destinations: fc.array(register, { maxLength: 1 }),
     sources: fc.array(source, { maxLength: 2 }),
     control,
@@ -61,14 +68,18 @@ export function instructionArbitrary(shape: ProgramShape): fc.Arbitrary<Instruct
     control,
   });
   const nop = fc.record({ kind: fc.constant('nop' as const), control });
+  if (shape.controls === 'none' || shape.depbars === false) return fc.oneof({ weight: 8, arbitrary: op }, { weight: 1, arbitrary: nop });
   return fc.oneof({ weight: 8, arbitrary: op }, { weight: 2, arbitrary: depbar }, { weight: 1, arbitrary: nop });
 }
+
+/** The control record of an unprotected instruction: no waits, no scoreboards, one cycle. */
+const NO_CONTROL: Control = { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 1 };
 
 /** A whole program over the generated pipes. */
 export function programArbitrary(shape: ProgramShape = SMALL_SHAPE): fc.Arbitrary<Program> {
   return fc.record({
     scoreboards: fc.constant(shape.scoreboards),
-    pipes: pipesArbitrary(),
+    pipes: shape.pipes ? fc.constant([...shape.pipes]) : pipesArbitrary(),
     warps: fc.integer({ min: 1, max: shape.maxWarps }),
     interlock: fc.boolean(),
     instructions: fc.array(instructionArbitrary(shape), { minLength: 1, maxLength: shape.maxInstructions }),

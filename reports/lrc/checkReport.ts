@@ -89,32 +89,50 @@ export function renderLrcCheckText(check: LrcFileCheck, timelines: 'first' | 'al
   return renderCheckSummary(parsed.file, result, findings, expectation, meetsLrcExpectation(check), timelines);
 }
 
+/**
+ * A finding's kind and where it is, as every LRC `--json` report (`check`, `prove`) gives it:
+ * the threads held by a deadlock (each with its instruction's line), the instruction of a counter
+ * overflow, or both instructions of a register hazard, with their 1-based source lines.
+ */
+export function lrcFindingJson(parsed: ParsedLrcProgram, finding: LrcFinding, trace: LrcTrace) {
+  if (finding.kind === 'deadlock') {
+    return { kind: finding.kind, cycle: finding.cycle, blocked: finding.blocked.map((b) => ({ ...b, counterName: parsed.program.counters[b.counter]!.name, line: parsed.lines[b.instruction] ?? null })) };
+  }
+  if (finding.kind === 'overflow') {
+    return {
+      kind: finding.kind, thread: finding.thread, cycle: finding.cycle, instruction: finding.instruction, instructionLine: parsed.lines[finding.instruction] ?? null,
+      counter: parsed.program.counters[finding.counter]!.name, value: finding.value,
+    };
+  }
+  return {
+    kind: finding.kind, thread: finding.warp, cycle: finding.cycle, register: finding.register, producer: finding.producer, consumer: finding.consumer, observer: finding.observer,
+    producerLine: parsed.lines[finding.producer] ?? null, consumerLine: parsed.lines[finding.consumer] ?? null,
+    producerWriteCycle: lrcEventCycle(trace, 'write', finding.warp, finding.producer, finding.register),
+    consumerWriteCycle: lrcEventCycle(trace, 'write', finding.warp, finding.consumer, finding.register),
+  };
+}
+
 /** JSON report of one LRC file (the `--json` output): the scoreboard report's fields, findings in place of hazards. */
-export function lrcCheckJson(check: LrcFileCheck): Record<string, unknown> {
+export function lrcCheckJson(check: LrcFileCheck) {
   const { parsed, result, expectation } = check;
   return {
     file: parsed.file,
-    machine: 'lrc',
+    machine: 'lrc' as const,
     verdict: result.verdict,
     reason: result.reason,
     hazards: result.findings.map((found) => {
       const explained = explainLrcFinding(check, found);
-      const { finding, trace } = explained;
-      const detail = finding.kind === 'deadlock'
-        ? { cycle: finding.cycle, blocked: finding.blocked.map((b) => ({ ...b, counterName: parsed.program.counters[b.counter]!.name, line: parsed.lines[b.instruction] ?? null })) }
-        : finding.kind === 'overflow'
-          ? { thread: finding.thread, cycle: finding.cycle, instruction: finding.instruction, instructionLine: parsed.lines[finding.instruction] ?? null, counter: parsed.program.counters[finding.counter]!.name, value: finding.value }
-          : {
-              thread: finding.warp, cycle: finding.cycle, register: finding.register, producer: finding.producer, consumer: finding.consumer, observer: finding.observer,
-              producerLine: parsed.lines[finding.producer] ?? null, consumerLine: parsed.lines[finding.consumer] ?? null,
-              producerWriteCycle: lrcEventCycle(trace, 'write', finding.warp, finding.producer, finding.register),
-              consumerWriteCycle: lrcEventCycle(trace, 'write', finding.warp, finding.consumer, finding.register),
-            };
       return {
-        kind: finding.kind, ...detail, description: explained.description,
+        ...lrcFindingJson(parsed, explained.finding, explained.trace), description: explained.description,
         schedule: scheduleText(found.schedule), scheduleSeed: found.seed, replay: explained.replayCommand,
       };
     }),
     ...summaryJson(result, expectation, meetsLrcExpectation(check)),
   };
 }
+
+/** The `--json` report of checking one LRC program, which the library's `check` returns too (its shape is `lrcCheckJson`'s). */
+export type LrcCheckReport = ReturnType<typeof lrcCheckJson> & {
+  /** Distinct findings beyond the listed ones (a report lists at most 100). */
+  readonly findingsNotListed?: number;
+};

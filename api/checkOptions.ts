@@ -1,0 +1,58 @@
+import { randomInt } from 'node:crypto';
+import { DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
+import type { StopOptions } from './stop.js';
+
+/** Progress of a long check: states of the exhaustive search, or random schedules run. */
+export interface CheckProgress {
+  readonly phase: 'exhaustive' | 'random';
+  readonly done: number;
+  /** The total when known (random schedules), else null. */
+  readonly total: number | null;
+}
+
+/** Options of `check` and `checkSync`; every one has the CLI's default. */
+export interface CheckOptions extends StopOptions {
+  /** `auto` (default): exhaustive when it fits in `maxStates`, random schedules otherwise. */
+  readonly mode?: CheckMode;
+  /** Seed of the random schedules (default: a fresh one, given in the report). */
+  readonly seed?: number;
+  /** Random schedules to run (default 1000). */
+  readonly runs?: number;
+  /** Largest random queue/execution delay in cycles (default 8). */
+  readonly maxLatency?: number;
+  /** State budget of the exhaustive search (default 200,000). */
+  readonly maxStates?: number;
+  /** Width of a scoreboard counter in bits (default 6: values up to 63). */
+  readonly scoreboardBits?: number;
+  /** Called as the search goes (at most every few hundred steps). */
+  readonly onProgress?: (progress: CheckProgress) => void;
+}
+
+/** The settings a check runs with: every option resolved to a value. */
+export interface CheckSettings {
+  readonly mode: CheckMode;
+  readonly seed: number;
+  readonly runs: number;
+  readonly maxLatency: number;
+  readonly maxStates: number;
+  readonly scoreboardMax: number;
+}
+
+/** Resolves the options, checking their ranges (a `RangeError` names the option). */
+export function checkSettings(options: CheckOptions): CheckSettings {
+  const whole = (name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isSafeInteger(value) || value < min || value > max) throw new RangeError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+    return value;
+  };
+  const mode = options.mode ?? DEFAULT_CHECK_OPTIONS.mode;
+  if (!['auto', 'exhaustive', 'random'].includes(mode)) throw new RangeError(`mode must be auto, exhaustive or random, got ${String(mode)}`);
+  return {
+    mode,
+    seed: whole('seed', options.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1),
+    runs: whole('runs', options.runs, DEFAULT_CHECK_OPTIONS.runs, 1),
+    maxLatency: whole('maxLatency', options.maxLatency, DEFAULT_CHECK_OPTIONS.maxLatency, 1, 10_000),
+    maxStates: whole('maxStates', options.maxStates, DEFAULT_CHECK_OPTIONS.maxStates, 1),
+    scoreboardMax: 2 ** whole('scoreboardBits', options.scoreboardBits, 6, 1, 16) - 1,
+  };
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
+import { releaseZ3 } from '../solver/z3.js';
+import { toProgram, type ProgramInput } from './program.js';
+import { proveFileJson } from '../reports/proveReport.js';
+import { lrcFlagProofJson } from '../reports/lrc/flagProofJson.js';
+import { proveLrc, proveScoreboard, type ProveProgress } from './proveLoaded.js';
+import { timeBudget, type StopOptions } from './stop.js';
+
+/** Default solver timeout of one Z3 query. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+/** Options of `prove`. */
+export interface ProveOptions extends StopOptions {
+  /** Solver timeout of each query in ms (default 10,000): a query that runs out is `unknown`, with Z3's reason. */
+  readonly queryTimeoutMs?: number;
+  /** State budget of the whole-program search for programs too large for the encoding (default 200,000). */
+  readonly maxStates?: number;
+  /** Seed of the random schedules of that search (default: a fresh one). */
+  readonly seed?: number;
+  /** Called before each DEPBAR's proof and before the whole-program proof. */
+  readonly onProgress?: (progress: ProveProgress) => void;
+}
+
+/** The report of `prove` on a scoreboard program: the object `hazardproof prove --json` prints (it has `depbars`). */
+export type ScoreboardProveReport = ReturnType<typeof proveFileJson>;
+
+/** The report of `prove` on an LRC program: the object `hazardproof prove --json` prints (it has `flags`). */
+export type LrcProveReport = ReturnType<typeof lrcFlagProofJson>;
+
+/** The report of `prove`, per machine: tell them apart with `'depbars' in report`. */
+export type ProveReport = ScoreboardProveReport | LrcProveReport;
+
+/**
+ * Proves a program with Z3: every `DEPBAR.LE SBn, k` sound (safe under every order of the events
+ * counted on SBn that the machine allows) and tight (k + 1 is not), then the whole program
+ * hazard-free under every latency schedule. An LRC program's flags are proved sufficient and each
+ * necessary by exhaustive search. A query Z3 cannot decide in time is `unknown` with its reason.
+ * The signal is seen between solver queries.
+ */
+export async function prove(program: ProgramInput, options: ProveOptions = {}): Promise<ProveReport> {
+  const loaded = toProgram(program);
+  const budget = timeBudget(options);
+  const maxStates = options.maxStates ?? DEFAULT_CHECK_OPTIONS.maxStates;
+  if (loaded.machine === 'lrc') {
+    const proved = proveLrc(loaded.parsed, budget, maxStates);
+    return lrcFlagProofJson(proved.parsed, proved.proof, proved.elapsedMs);
+  }
+  return proveFileJson(await proveScoreboard(loaded.parsed, budget, {
+    queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, maxStates,
+    ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  }));
+}
+
+/**
+ * Stops Z3's worker threads so that the process can exit. Call it once when done proving
+ * (a test suite's teardown); the next `prove` starts Z3 again.
+ */
+export async function stopSolver(): Promise<void> {
+  await releaseZ3();
+}

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { printProgram } from '../../format/hp/print.js';
+import { printLrcProgram } from '../../format/lrc/print.js';
+import { DEFAULT_CHECK_OPTIONS } from '../../impl/check.js';
+import { renderCheckText } from '../../reports/checkReport.js';
+import { renderDepbarProof } from '../../reports/depbarReport.js';
+import { describeHazard } from '../../reports/describeHazard.js';
+import { renderLrcCheckText } from '../../reports/lrc/checkReport.js';
+import { renderTimeline } from '../../reports/timeline.js';
+import { checkLoaded, type CheckedProgram } from '../checkLoaded.js';
+import { checkSettings, type CheckOptions } from '../checkOptions.js';
+import { loadProgram, toProgram, type HazardproofProgram, type ProgramInput } from '../program.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, type ProveOptions } from '../prove.js';
+import { lrcFlagProofJson } from '../../reports/lrc/flagProofJson.js';
+import { proveLrc, proveScoreboard, scoreboardProofExitCode } from '../proveLoaded.js';
+import { stopPredicate, timeBudget } from '../stop.js';
+
+/** What a matcher answers (the shape vitest and Jest expect). */
+export interface MatcherOutcome {
+  readonly pass: boolean;
+  readonly message: () => string;
+}
+
+/** The part of the test runner's matcher context these matchers read. */
+export interface MatcherContext {
+  readonly isNot: boolean;
+}
+
+/** The hazard `toHaveHazard` looks for: any field left out matches anything. */
+export interface ExpectedHazard {
+  /** `RAW`, `WAR`, `WAW`, `overflow` (and `deadlock` for LRC programs). */
+  readonly kind?: string;
+  readonly register?: string;
+}
+
+/** Options of `toBeHazardFree`. */
+export interface HazardFreeOptions extends CheckOptions {
+  /** Accept only `proved-safe` (every schedule explored), not `no-hazard-found` (random schedules). */
+  readonly requireProof?: boolean;
+}
+
+/**
+ * Matchers for vitest (and Jest): `expect(program).toBeHazardFree()`, `.toHaveHazard({ kind,
+ * register })`, `await expect(program).toBeProvedSafe()`. The program is what `loadProgram` or
+ * `parseProgram` returns, a scoreboard model (`Program`), or a file path. A failure message is the
+ * check's text report: the hazard, its timeline and the command that replays it, and the
+ * program's text when it has no file.
+ */
+export const hazardMatchers = {
+  toBeHazardFree(this: MatcherContext, received: unknown, options: HazardFreeOptions = {}): MatcherOutcome {
+    const program = receivedProgram(received);
+    const checked = checkLoaded(program, runOf(options));
+    const { verdict } = checked.report;
+    const pass = verdict === 'proved-safe' || (verdict === 'no-hazard-found' && options.requireProof !== true);
+    return {
+      pass,
+      message: () => pass
+        ? `expected ${program.parsed.file} to have a hazard, but the check says ${verdict}: ${checked.report.reason}`
+        : `expected ${program.parsed.file} to be hazard-free${options.requireProof ? ' (proved)' : ''}, but:\n\n${checkText(checked)}${sourceNote(program)}`,
+    };
+  },
+
+  toHaveHazard(this: MatcherContext, received: unknown, expected: ExpectedHazard = {}, options: CheckOptions = {}): MatcherOutcome {
+    const program = receivedProgram(received);
+    const checked = checkLoaded(program, runOf(options));
+    const hazards: readonly { readonly kind: string; readonly register?: string }[] = checked.report.hazards;
+    const match = hazards.find((hazard) => (expected.kind === undefined || hazard.kind === expected.kind) && (expected.register === undefined || hazard.register === expected.register));
+    const wanted = `a hazard${expected.kind ? ` of kind ${expected.kind}` : ''}${expected.register ? ` on ${expected.register}` : ''}`;
+    return {
+      pass: match !== undefined,
+      message: () => match !== undefined
+        ? `expected ${program.parsed.file} not to have ${wanted}, but:\n\n${checkText(checked)}${sourceNote(program)}`
+        : `expected ${program.parsed.file} to have ${wanted}; the check found ${hazards.length === 0 ? 'none' : hazards.map((h) => `${h.kind}${h.register ? ` on ${h.register}` : ''}`).join(', ')}:\n\n${checkText(checked)}${sourceNote(program)}`,
+    };
+  },
+
+  async toBeProvedSafe(this: MatcherContext, received: unknown, options: ProveOptions = {}): Promise<MatcherOutcome> {
+    const program = receivedProgram(received);
+    const budget = timeBudget(options);
+    const maxStates = options.maxStates ?? DEFAULT_CHECK_OPTIONS.maxStates;
+    if (program.machine === 'lrc') {
+      const proved = proveLrc(program.parsed, budget, maxStates);
+      const report = lrcFlagProofJson(proved.parsed, proved.proof, proved.elapsedMs);
+      const pass = report.program.verdict === 'proved-safe';
+      return { pass, message: () => `expected ${program.parsed.file} ${pass ? 'not ' : ''}to be proved safe; the proof says ${JSON.stringify(report.program)}${sourceNote(program)}` };
+    }
+    const proved = await proveScoreboard(program.parsed, budget, {
+      queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, maxStates, ...(options.seed === undefined ? {} : { seed: options.seed }),
+    });
+    const code = scoreboardProofExitCode(proved);
+    // Sound but not tight DEPBARs are safe: only a proof of the program and of every DEPBAR passes.
+    const pass = code === 0 && proved.whole.verdict === 'proved-safe';
+    const lines = [
+      ...proved.depbars.map((d) => renderDepbarProof(program.parsed, d)),
+      `program: ${proved.whole.verdict} (${proved.whole.method}): ${proved.whole.reason}`,
+      ...(proved.whole.counterexample ? [
+        describeHazard(program.parsed, proved.whole.counterexample.hazard, proved.whole.counterexample.trace),
+        renderTimeline(program.parsed, proved.whole.counterexample.trace, proved.whole.counterexample.hazard),
+      ] : []),
+    ];
+    return { pass, message: () => `expected ${program.parsed.file} ${pass ? 'not ' : ''}to be proved safe:\n\n${lines.join('\n')}${sourceNote(program)}` };
+  },
+};
+
+/** The program a matcher received: a parsed program, a scoreboard model, or a file path. */
+function receivedProgram(received: unknown): HazardproofProgram {
+  if (typeof received === 'string') {
+    if (!existsSync(received)) throw new TypeError(`expected a hazardproof program or a program file; there is no file '${received}'`);
+    return loadProgram(received);
+  }
+  if (typeof received === 'object' && received !== null && ('parsed' in received || 'instructions' in received)) return toProgram(received as ProgramInput);
+  throw new TypeError(`expected a hazardproof program (loadProgram, parseProgram), a scoreboard Program or a file path, got ${typeof received}`);
+}
+
+/** A check's settings from matcher options (the CLI's defaults). */
+function runOf(options: CheckOptions) {
+  return { settings: checkSettings(options), shouldStop: stopPredicate(options) };
+}
+
+/** The text report `hazardproof check` prints. */
+function checkText(checked: CheckedProgram): string {
+  return checked.machine === 'lrc' ? renderLrcCheckText(checked.shown) : renderCheckText(checked.shown);
+}
+
+/** For a program with no file behind it, its text: saved as a file, the replay command runs on it. */
+function sourceNote(program: HazardproofProgram): string {
+  if (existsSync(program.parsed.file)) return '';
+  const text = program.machine === 'lrc' ? printLrcProgram(program.parsed.program) : printProgram(program.parsed.program);
+  return `\n\nthe program (save it to a file and give that file to the replay command in place of ${program.parsed.file}):\n${text}`;
+}
