@@ -2,7 +2,7 @@ import type { ParsedLrcProgram } from '../../format/lrc/parse.js';
 import { printLrcInstruction } from '../../format/lrc/print.js';
 import { replayPath } from '../../explore/run.js';
 import { formatCodes } from '../../explore/scheduleText.js';
-import type { FlagProof } from '../../impl/lrc/proveFlags.js';
+import type { FlagProof, FlagVerdict } from '../../impl/lrc/proveFlags.js';
 import { lrcActionCode } from '../../spec/lrc/action.js';
 import { lrcSystem } from '../../spec/lrc/system.js';
 import { describeLrcFinding } from './describe.js';
@@ -19,7 +19,7 @@ export function renderFlagProof(parsed: ParsedLrcProgram, proof: FlagProof, elap
   if (proof.program.verdict === 'proved-safe') {
     lines.push(`  the flags are sufficient: all ${proof.program.states} reachable states explored, no schedule has a hazard, a counter overflow or a deadlock`);
   } else if (proof.program.verdict === 'unknown') {
-    lines.push(`  unknown: ${proof.program.stoppedBy === null ? `the state budget ran out after ${proof.program.states} states; raise --max-states` : `${proof.program.stoppedBy} after ${proof.program.states} states`}`);
+    lines.push(`  unknown: ${programUnknownReason(proof.program)}`);
   } else {
     const witness = proof.program.witnesses[0]!;
     const trace = replayPath(lrcSystem(program), witness.path);
@@ -31,7 +31,7 @@ export function renderFlagProof(parsed: ParsedLrcProgram, proof: FlagProof, elap
     const name = `(${program.counters[flag.counter]!.name})`;
     const where = `#${flag.instruction} ${printLrcInstruction(program.instructions[flag.instruction]!, program)} (line ${parsed.lines[flag.instruction]})`;
     if (flag.verdict !== 'necessary') {
-      const why = flag.verdict === 'unnecessary' ? `: without it all ${flag.states} reachable states are still free of findings` : `: ${flag.stoppedBy ?? 'the state budget ran out'}`;
+      const why = flag.verdict === 'unnecessary' ? `: without it all ${flag.states} reachable states are still free of findings` : `: ${flagUnknownReason(flag)}`;
       lines.push('', `  ${where}: ${name} ${flag.verdict}${why}`);
       continue;
     }
@@ -47,6 +47,16 @@ export function renderFlagProof(parsed: ParsedLrcProgram, proof: FlagProof, elap
   const judged = proof.program.verdict === 'proved-safe' ? `${flagCount} flag(s): ${counts.join(', ')}` : `${flagCount} flag(s), not judged one by one: the set is not proved sufficient`;
   lines.push('', `  ${judged}; exhaustive search, ${(elapsedMs / 1000).toFixed(2)} s`);
   return lines.join('\n');
+}
+
+/** Why the search of the whole program's flags ended without a verdict: the time budget, or the state budget. */
+export function programUnknownReason(program: FlagProof['program']): string {
+  return program.stoppedBy === null ? `the state budget ran out after ${program.states} states; raise --max-states` : `${program.stoppedBy} after ${program.states} states`;
+}
+
+/** Why the search without one flag ended without a verdict. */
+export function flagUnknownReason(flag: FlagVerdict): string {
+  return flag.stoppedBy ?? 'the state budget ran out';
 }
 
 function indent(text: string): string {

@@ -1,6 +1,6 @@
 import { formatCodes } from '../../explore/scheduleText.js';
 import type { SassCheckResult } from '../../impl/sass/check.js';
-import { sassActionCode } from '../../spec/sass/machine/action.js';
+import { sassActionCode, type SassAction } from '../../spec/sass/machine/action.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { describeSassHazard, describeSuspicion } from './describe.js';
 
@@ -15,6 +15,11 @@ export interface KernelCheck {
 /** Suspicions listed in full; the rest are counted. */
 const SHOWN = 8;
 
+/** The command that replays a schedule on one kernel of a listing (as the text report prints it after `replay:`). */
+export function sassReplayCommand(file: string, program: SassProgram, schedule: readonly SassAction[]): string {
+  return `hazardproof check ${file} --kernel ${program.name} --replay '${formatCodes(schedule.map(sassActionCode))}'`;
+}
+
 /** The text report of one kernel: verdict, why, evidence, notes, and how to replay. */
 export function renderKernelCheck(check: KernelCheck): string {
   const { file, program, result } = check;
@@ -25,7 +30,7 @@ export function renderKernelCheck(check: KernelCheck): string {
       const tail = shown.path.slice(-8).map((index) => program.instructions[index]!.line);
       lines.push(`    issued (last ${tail.length} of ${shown.path.length}): lines ${tail.join(', ')}`);
     }
-    lines.push(`    replay: hazardproof check ${file} --kernel ${program.name} --replay '${formatCodes(shown.schedule.map(sassActionCode))}'`);
+    lines.push(`    replay: ${sassReplayCommand(file, program, shown.schedule)}`);
   }
   for (const suspicion of result.unconfirmed.slice(0, SHOWN)) lines.push(`  unconfirmed: ${describeSuspicion(program, suspicion)}`);
   if (result.unconfirmed.length > SHOWN) lines.push(`  ... and ${result.unconfirmed.length - SHOWN} more unconfirmed`);
@@ -49,8 +54,14 @@ export function kernelCheckJson(check: KernelCheck): Record<string, unknown> {
       consumerLine: 'consumer' in shown.hazard ? program.instructions[shown.hazard.consumer]!.line : null,
       description: describeSassHazard(program, shown.hazard),
       schedule: formatCodes(shown.schedule.map(sassActionCode)),
+      replay: sassReplayCommand(file, program, shown.schedule),
     })),
-    unconfirmed: result.unconfirmed.map((suspicion) => ({ ...suspicion, description: describeSuspicion(program, suspicion) })),
+    unconfirmed: result.unconfirmed.map((suspicion) => ({
+      ...suspicion,
+      producerLine: program.instructions[suspicion.producer]!.line,
+      consumerLine: program.instructions[suspicion.consumer]!.line,
+      description: describeSuspicion(program, suspicion),
+    })),
     notes: result.notes,
     analysisSteps: result.analysisSteps,
     elapsedMs: Math.round(check.elapsedMs),
