@@ -14,7 +14,7 @@ import { annotateComponentFiles } from './componentAnnotateComp.js';
 import { isComponentFile } from './componentCheck.js';
 
 /** Help text of `hazardproof annotate`. */
-export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o OUT] [--scoreboard-bits N] [--expect] [--timeout MS]
+export const ANNOTATE_USAGE = `usage: hazardproof annotate FILE [-o|--output OUT] [--scoreboard-bits N] [--expect] [--timeout MS]
 
 For a .machine lrc program: sets the dependency flags ((sy), (ss), ...) at the first
 instruction that reads or writes a register a pending request will write, or overwrites a
@@ -30,7 +30,7 @@ For an NVIDIA listing (.cuasm, .sass, or --from; --arch and --kernel as for chec
 kernel's control records, derives new ones (a write scoreboard per queue, one read scoreboard,
 waits and stalls repaired until the analysis finds nothing), proves the result, and compares its
 cycles with the compiler's records on the same seeded schedules (--runs N, default 20; --seed N;
---max-latency N, default 8). The derived kernels go to OUT (-o) in print --to hp form. Exit 0
+--max-latency N, default 8). The derived kernels go to OUT (-o) in 'print --to hp' form. Exit 0
 when every derived kernel is proved safe.
 
 ${IR3_ANNOTATE_USAGE}
@@ -45,15 +45,18 @@ every schedule is proved safe.
 and exits 3 (unknown) with the reason; a check of the result that cannot finish makes that
 verdict unknown.`;
 
+/** The options `hazardproof annotate` takes (`parseArgs` form); its help mentions each. */
+export const ANNOTATE_OPTIONS = {
+  output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
+  runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, expect: { type: 'boolean' }, timeout: { type: 'string' },
+} as const;
+
 /** `hazardproof annotate`: returns the exit code. */
 export function annotateCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: {
-      output: { type: 'string', short: 'o' }, 'scoreboard-bits': { type: 'string' }, help: { type: 'boolean', short: 'h' },
-      from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
-      runs: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, expect: { type: 'boolean' }, timeout: { type: 'string' },
-    },
+    options: ANNOTATE_OPTIONS,
   });
   if (values.help) {
     io.stdout(`${ANNOTATE_USAGE}\n`);

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkJson, meetsExpectation, renderCheckText, type FileCheck } from '../reports/checkReport.js';
+import { renderCheckText } from '../reports/checkReport.js';
 import { describeHazard } from '../reports/describeHazard.js';
 import { renderTimeline } from '../reports/timeline.js';
-import { checkProgram, DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
+import { DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
 import { parseSchedule, replay } from '../spec/scoreboard/trace.js';
 import { combinedExitCode } from '../explore/verdict.js';
 import { readExpectation } from '../format/hp/expectation.js';
@@ -12,14 +12,20 @@ import type { ParsedProgram } from '../format/hp/parse.js';
 import { checkReplayLength, type CliIo, fileBudget, integerOption, progressLine, scoreboardMaxOption, TIMEOUT_HELP, timeoutOption, UsageError } from './io.js';
 import { lrcMinimizeCommand, lrcReplayCommand } from './lrcCheck.js';
 import { loadAnyPrograms } from './programs.js';
-import { checkLrcProgram } from '../impl/lrc/check.js';
-import { lrcCheckJson, meetsLrcExpectation, renderLrcCheckText, type LrcFileCheck } from '../reports/lrc/checkReport.js';
+import { renderLrcCheckText } from '../reports/lrc/checkReport.js';
+import { checkLoaded, MAX_LISTED_FINDINGS, type CheckReport } from '../api/checkLoaded.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
 import { checkListings, listingOptions } from './sassCheck.js';
 import { isIr3File } from './ir3Check.js';
 import { checkComponentFiles, isComponentFile } from './componentCheck.js';
+import { commandLine, HTML_HELP, htmlOption, readSourceText, writeHtmlReport } from './html.js';
+import type { HtmlSection } from '../reports/html/report.js';
+import { scoreboardCheckSection } from '../reports/html/scoreboardSection.js';
+import { lrcCheckSection } from '../reports/html/lrcSection.js';
+import { reportFormatOption } from './reportFormat.js';
+import { checkSarifLog } from '../reports/sarif/checkSarifLog.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -43,6 +49,12 @@ ${TIMEOUT_HELP}
   --expect                       compare each verdict with the file's '# expect:' comment; exit 0
                                  when all match, 1 otherwise
   --json                         print one JSON object per file (an array for several files)
+  --shard I/N                    check only shard I of N (1-based) of the files: sorted by path and
+                                 dealt round-robin, so N CI jobs split them (.hp programs need --seed);
+                                 with --json, the report 'hazardproof merge' combines into one result
+  --format text|json|sarif       report format on stdout (default text; json is --json; sarif: one
+                                 SARIF 2.1.0 log for code scanning, a result per hazard)
+${HTML_HELP}
 
 NVIDIA listings (.cuasm, .sass, or any file with --from) are decided kernel by kernel by a sound
 analysis of every path, loop count and latency; a suspected hazard is reported as a hazard only
@@ -60,25 +72,34 @@ work on them as above, and --kernel N picks an ir3 shader by its number.
 
 exit codes: 0 proved-safe or no-hazard-found, 1 hazard, 2 usage or input error, 3 unknown`;
 
+/** The options `hazardproof check` takes (`parseArgs` form); its help lists each (and `--shard`, which cli/fileSharding.ts adds). */
+export const CHECK_OPTIONS = {
+  mode: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' },
+  'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
+  replay: { type: 'string' }, minimize: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
+  from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
+  format: { type: 'string' }, html: { type: 'string' },
+  timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `hazardproof check`: returns the exit code. */
 export function checkCommand(args: string[], io: CliIo): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      mode: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' },
-      'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
-      replay: { type: 'string' }, minimize: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
-      from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
-      timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: CHECK_OPTIONS });
   if (values.help) {
     io.stdout(`${CHECK_USAGE}\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('check needs at least one program file');
   const timeoutMs = timeoutOption(values.timeout);
+  const html = htmlOption(values.html);
+  if (html !== null && (values.replay !== undefined || values.minimize !== undefined)) {
+    throw new UsageError(`--html reports the verdicts of a check; --${values.replay !== undefined ? 'replay' : 'minimize'} prints text`);
+  }
+  const htmlRequest = html === null ? null : { path: html, command: commandLine(['check'], args) };
+  const format = reportFormatOption(values.format, values.json);
+  if (format === 'sarif' && (values.replay !== undefined || values.minimize !== undefined)) {
+    throw new UsageError(`--format sarif reports the verdicts of a check; --${values.replay !== undefined ? 'replay' : 'minimize'} prints text`);
+  }
   if (values.from === 'ir3' || positionals.every((file) => isIr3File(file) || isComponentFile(file))) {
     for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch'] as const) {
       if (values[option] !== undefined) throw new UsageError(`--${option} does not apply to .comp programs and ir3 listings (every schedule is explored)`);
@@ -86,7 +107,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     const timelines = values.timelines ?? 'first';
     if (timelines !== 'first' && timelines !== 'all' && timelines !== 'none') throw new UsageError(`--timelines expects first, all or none, got '${timelines}'`);
     return checkComponentFiles(positionals, {
-      ir3: values.from === 'ir3', json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null, minimize: values.minimize ?? null,
+      ir3: values.from === 'ir3', json: format === 'json', sarif: format === 'sarif', arguments: args, html: htmlRequest, expect: values.expect ?? false, replay: values.replay ?? null, minimize: values.minimize ?? null,
       timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1), timeoutMs,
     }, io);
   }
@@ -99,7 +120,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     }
     return checkListings(positionals, {
       ...listingOptions(values),
-      json: values.json ?? false, expect: values.expect ?? false, replay: values.replay ?? null, timeoutMs,
+      json: format === 'json', sarif: format === 'sarif', arguments: args, html: htmlRequest, expect: values.expect ?? false, replay: values.replay ?? null, timeoutMs,
     }, io);
   }
   for (const option of ['arch', 'kernel'] as const) {
@@ -132,38 +153,45 @@ export function checkCommand(args: string[], io: CliIo): number {
     const expectation = values.expect ? readExpectation(readFileSync(program.parsed.file, 'utf8')) : null;
     // One budget per file: its search, and its minimization when asked.
     const { shouldStop } = fileBudget(timeoutMs);
-    if (program.machine === 'lrc') {
-      const result = checkLrcProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, onProgress: onProgress(program.parsed.file), shouldStop });
-      progress.done();
-      const check: LrcFileCheck = { parsed: program.parsed, result, expectation };
-      const shown: LrcFileCheck = { ...check, result: { ...result, findings: result.findings.slice(0, MAX_LISTED_FINDINGS) } };
-      const unlisted = result.findings.length - shown.result.findings.length;
-      return { file: program.parsed.file, verdict: result.verdict, met: meetsLrcExpectation(check), hasExpectation: expectation !== null,
-        text: () => withUnlisted(renderLrcCheckText(shown, timelines), unlisted), json: () => ({ ...lrcCheckJson(shown), ...(unlisted > 0 ? { findingsNotListed: unlisted } : {}) }),
-        minimize: (output: string) => lrcMinimizeCommand(check, output, io, shouldStop) };
-    }
-    const result = checkProgram(program.parsed.program, { mode, seed, runs, maxLatency, maxStates, scoreboardMax, onProgress: onProgress(program.parsed.file), shouldStop });
+    const checked = checkLoaded(program, { settings: { mode, seed, runs, maxLatency, maxStates, scoreboardMax }, shouldStop, onProgress: onProgress(program.parsed.file), expectation });
     progress.done();
-    const check: FileCheck = { parsed: program.parsed, result, expectation, scoreboardMax };
-    const shown: FileCheck = { ...check, result: { ...result, hazards: result.hazards.slice(0, MAX_LISTED_FINDINGS) } };
-    const unlisted = result.hazards.length - shown.result.hazards.length;
-    return { file: program.parsed.file, verdict: result.verdict, met: meetsExpectation(result, expectation), hasExpectation: expectation !== null,
-      text: () => withUnlisted(renderCheckText(shown, timelines), unlisted), json: () => ({ ...checkJson(shown), ...(unlisted > 0 ? { hazardsNotListed: unlisted } : {}) }),
-      minimize: (output: string) => minimizeCommand(check.parsed, check.result, { output, seed, maxLatency, scoreboardMax, shouldStop }, io) };
+    const common = { file: program.parsed.file, verdict: checked.report.verdict, met: checked.met, hasExpectation: expectation !== null, json: () => checked.report };
+    if (checked.machine === 'lrc') {
+      const text = () => withUnlisted(renderLrcCheckText(checked.shown, timelines), checked.unlisted);
+      return { ...common, text, html: (id: string) => lrcCheckSection(checked.shown, id, readSourceText(program.parsed.file), text()),
+        minimize: (output: string) => lrcMinimizeCommand(checked.check, output, io, shouldStop) };
+    }
+    const text = () => withUnlisted(renderCheckText(checked.shown, timelines), checked.unlisted);
+    return { ...common, text, html: (id: string) => scoreboardCheckSection(checked.shown, id, readSourceText(program.parsed.file), text()),
+      minimize: (output: string) => minimizeCommand(checked.check.parsed, checked.check.result, { output, seed, maxLatency, scoreboardMax, shouldStop }, io) };
   });
 
   if (values.minimize !== undefined) {
     return outcomes[0]!.minimize(values.minimize);
   }
-  if (values.json) {
+  if (format === 'sarif') {
+    io.stdout(`${JSON.stringify(checkSarifLog(outcomes.map((outcome) => outcome.json()), args), null, 2)}\n`);
+  } else if (format === 'json') {
     const objects = outcomes.map((outcome) => outcome.json());
     io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
   } else {
     io.stdout(`${outcomes.map((outcome) => outcome.text()).join('\n\n')}\n`);
   }
+  if (htmlRequest !== null) {
+    writeHtmlReport(htmlRequest.path, {
+      title: 'hazardproof check', command: htmlRequest.command,
+      facts: [
+        { label: 'seed', value: `${seed} (random schedule i of a file uses seed ${seed} + i)`, code: false },
+        { label: 'same run', value: values.seed === undefined ? `${htmlRequest.command} --seed ${seed}` : htmlRequest.command, code: true },
+        { label: 'one hazard again', value: 'each hazard below has its own replay command', code: false },
+      ],
+      sections: outcomes.map((outcome, index) => outcome.html(`f${index + 1}`)),
+      summary: [],
+    });
+  }
   if (values.expect) {
     const failed = outcomes.filter((outcome) => outcome.met !== true);
-    if (!values.json) {
+    if (format === 'text') {
       io.stdout(`\n${outcomes.length - failed.length}/${outcomes.length} files got their expected verdict`);
       io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((o) => `${o.file}${o.hasExpectation ? '' : ' (no # expect: comment)'}`).join(', ')}\n` : '\n');
     }
@@ -172,12 +200,6 @@ export function checkCommand(args: string[], io: CliIo): number {
   return combinedExitCode(outcomes.map((outcome) => outcome.verdict));
 }
 
-/**
- * Most hazards (findings) a report lists one by one; the verdict's reason still counts them all.
- * A long program can show tens of thousands in one schedule, each with that whole schedule: listed
- * in full, the JSON of one file passed what a string can hold.
- */
-export const MAX_LISTED_FINDINGS = 100;
 
 /** A file's text report, with a last line counting what it does not list. */
 function withUnlisted(text: string, unlisted: number): string {
@@ -191,7 +213,9 @@ interface FileOutcome {
   readonly met: boolean | null;
   readonly hasExpectation: boolean;
   readonly text: () => string;
-  readonly json: () => Record<string, unknown>;
+  readonly json: () => CheckReport;
+  /** The file's section of the `--html` report; `id` prefixes its anchors. */
+  readonly html: (id: string) => HtmlSection;
   /** `--minimize OUT`: shrinks the program to its first finding and writes it; returns the exit code. */
   readonly minimize: (output: string) => number;
 }

@@ -11,7 +11,7 @@ import { loadAnyPrograms } from './programs.js';
 export const COMPARE_DEFAULTS = { schedules: 50, maxLatency: 8 } as const;
 
 /** Help text of `hazardproof compare`. */
-export const COMPARE_USAGE = `usage: hazardproof compare FILE... [--schedules N] [--seed N] [--max-latency N] [--timeout MS] [--json]
+export const COMPARE_USAGE = `usage: hazardproof compare FILE... [--runs N] [--seed N] [--max-latency N] [--timeout MS] [--json]
 
 Compares issue mechanisms on your programs: each program's instructions (one thread / one warp,
 without its flags, control fields, DEPBARs, NOPs and preloads) are compiled for
@@ -27,7 +27,8 @@ sqrt -> sfu, ldl/lds/stl/sts -> shared, else global load; .hp: fixed pipe -> ALU
 MUFU -> sfu, LDS/STS -> shared, else global load).
 
 options:
-  --schedules N     latency schedules per program (default ${COMPARE_DEFAULTS.schedules}); schedule k uses seed N+k
+  --runs N          latency schedules per program (default ${COMPARE_DEFAULTS.schedules}); schedule k uses seed N+k;
+                    --schedules N is the same (its older name)
   --seed N          seed of the schedules (default: a fresh one, printed)
   --max-latency N   largest read / result delay in cycles (default ${COMPARE_DEFAULTS.maxLatency})
   --timeout MS      wall-clock budget per file: a comparison not done within it is unknown (exit 3)
@@ -36,21 +37,27 @@ options:
 exit codes: 0 compared, 1 a compiled program had a hazard (a MISTAKE), 2 usage or input error,
 3 a file's time budget ran out`;
 
+/** The options `hazardproof compare` takes (`parseArgs` form); its help lists each. */
+export const COMPARE_OPTIONS = {
+  runs: { type: 'string' }, schedules: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `hazardproof compare`: returns the exit code. */
 export function compareCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: {
-      schedules: { type: 'string' }, seed: { type: 'string' }, 'max-latency': { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: COMPARE_OPTIONS,
   });
   if (values.help) {
     io.stdout(`${COMPARE_USAGE}\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('compare needs at least one program file');
-  const schedules = integerOption('schedules', values.schedules, COMPARE_DEFAULTS.schedules, 1, 1_000_000);
+  if (values.runs !== undefined && values.schedules !== undefined) throw new UsageError('--runs and --schedules are the same option: give one');
+  const schedules = values.schedules !== undefined
+    ? integerOption('schedules', values.schedules, COMPARE_DEFAULTS.schedules, 1, 1_000_000)
+    : integerOption('runs', values.runs, COMPARE_DEFAULTS.schedules, 1, 1_000_000);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
   const maxLatency = integerOption('max-latency', values['max-latency'], COMPARE_DEFAULTS.maxLatency, 1, 10_000);
   const timeoutMs = timeoutOption(values.timeout);

@@ -17,8 +17,11 @@ import { renderComponentTimeline } from '../reports/components/timeline.js';
 import { componentFindingKey } from '../spec/components/system.js';
 import { checkReplayLength, fileBudget, progressLine, readInput, UsageError, writeFileAtomic, type CliIo } from './io.js';
 import { budgetSpentBeforeWriting } from './minimize.js';
+import { checkSarifLog } from '../reports/sarif/checkSarifLog.js';
 import type { StopPredicate, TimeBudget } from '../impl/budget.js';
 import { ir3Units, isIr3File } from './ir3Check.js';
+import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
+import { componentCheckSection } from '../reports/html/componentSection.js';
 
 /** True for programs of the component machine written in `.comp` notation (`format/components/parse.ts`). */
 export function isComponentFile(file: string): boolean {
@@ -30,6 +33,12 @@ export interface ComponentCheckRequest {
   /** `--from ir3`: read every file as an ir3 listing, whatever its extension. */
   readonly ir3: boolean;
   readonly json: boolean;
+  /** `--format sarif`: print one SARIF log instead of text or JSON. */
+  readonly sarif: boolean;
+  /** The command's arguments, recorded in the SARIF log's invocation. */
+  readonly arguments: readonly string[];
+  /** `--html FILE`: also write the HTML report there; null (or absent) for none. */
+  readonly html?: HtmlRequest | null;
   readonly expect: boolean;
   /** `--replay SCHEDULE`: action codes or a JSON array of actions. */
   readonly replay: string | null;
@@ -75,16 +84,26 @@ export function checkComponentFiles(files: readonly string[], request: Component
   });
   progress.done();
   if (request.minimize !== null) return minimizeUnit(checks, request.minimize, request.maxStates, io, budgetOf(files[0]!).shouldStop);
-  if (request.json) {
+  if (request.sarif) {
+    io.stdout(`${JSON.stringify(checkSarifLog(checks.map(componentCheckJson), request.arguments), null, 2)}\n`);
+  } else if (request.json) {
     const objects = checks.map(componentCheckJson);
     io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
   } else {
     io.stdout(`${checks.map((check) => renderComponentCheckText(check, request.timelines)).join('\n\n')}\n`);
   }
+  if (request.html) {
+    writeHtmlReport(request.html.path, {
+      title: 'hazardproof check', command: request.html.command,
+      facts: [{ label: 'one hazard again', value: 'every schedule is explored, so the same command gives the same report; each hazard below has its own replay command', code: false }],
+      sections: checks.map((check, index) => componentCheckSection(check, `f${index + 1}`, readSourceText(check.unit.file), renderComponentCheckText(check, request.timelines))),
+      summary: [],
+    });
+  }
   if (request.expect) {
     // A file meets its expectation when it has one and every unit of it meets it.
     const failed = files.filter((file) => expectations.get(file) === null || checks.some((check) => check.unit.file === file && meetsComponentExpectation(check) !== true));
-    if (!request.json) {
+    if (!request.json && !request.sarif) {
       io.stdout(`\n${files.length - failed.length}/${files.length} files got their expected verdict`);
       io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((file) => `${file}${expectations.get(file) === null ? ' (no # expect: comment)' : ''}`).join(', ')}\n` : '\n');
     }

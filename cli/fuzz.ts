@@ -8,6 +8,12 @@ import type { ParsedProgram } from '../format/hp/parse.js';
 import { type CliIo, integerOption, scoreboardMaxOption, timeoutOption, UsageError, writeFileAtomic } from './io.js';
 import { DEFAULT_ROBUSTNESS_TIMEOUT_MS, fuzzRobustness } from './fuzzRobustness.js';
 import { loadScoreboardPrograms } from './programs.js';
+import { reportFormatOption } from './reportFormat.js';
+import { fuzzSarifLog } from '../reports/sarif/fuzzSarifLog.js';
+import { commandLine, htmlOption, readSourceText, writeHtmlReport } from './html.js';
+import { fuzzHtmlReport } from '../reports/html/fuzzHtmlReport.js';
+import { parseShard } from './shard.js';
+import type { CampaignOptions } from '../reports/merge/shardReport.js';
 
 /** Help text of `hazardproof fuzz`. */
 export const FUZZ_USAGE = `usage: hazardproof fuzz FILE... [options]
@@ -32,13 +38,22 @@ options:
                         schedule seed N+k, so 'check --mode random --seed N+k --runs 1' replays it
   --path P              with --robustness and the seed of a failed campaign: replay its shrunk case
   --jobs N              worker threads on this machine (default 1); results do not depend on it
-  --shard I/N           run only batches I, I+N, I+2N... of the campaign (1-based I), so N machines
-                        can split one campaign; their reports together cover it exactly once
+  --shard I/N           run only batches I, I+N, I+2N... of the campaign (1-based I, batches of
+                        100 runs, every file and law), so N machines split one campaign (needs
+                        --seed); 'hazardproof merge' combines their --report-json files into the
+                        unsharded campaign's result: every run once, none left out
   --max-latency N       largest random queue/execution delay in cycles (default 8)
   --scoreboard-bits N   counter width (default 6)
   --law NAME            with --generate: only this law (${Object.keys(LAWS).join(', ')})
   --report-json FILE    write verdicts, counterexamples, seeds and timings as JSON
   --junit FILE          write JUnit XML: one test case per program or law
+  --sarif FILE          write a SARIF 2.1.0 log for code scanning: a result per hazard (at its
+                        instruction's line) or law violation; unknown programs as notifications
+  --format text|json|sarif  what stdout shows (default text; json: the --report-json object;
+                        sarif: the --sarif log)
+  --json                the same as --format json
+  --html FILE           write a self-contained HTML report (no network): each hazard's schedule as
+                        an SVG chart linked to the program's source lines, with its replay command
 
 generators:
 ${Object.entries(GENERATORS).map(([name, g]) => `  ${name.padEnd(10)} ${g.description}`).join('\n')}
@@ -48,17 +63,21 @@ exit codes: 0 nothing found, 1 a hazard, a law violation or an input without a p
 
 const BATCH_SIZE = 100;
 
+/** The options `hazardproof fuzz` takes (`parseArgs` form); its help lists each. */
+export const FUZZ_OPTIONS = {
+  generate: { type: 'string' }, law: { type: 'string' }, runs: { type: 'string' }, time: { type: 'string' }, seed: { type: 'string' },
+  jobs: { type: 'string' }, shard: { type: 'string' }, 'max-latency': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
+  'report-json': { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' }, robustness: { type: 'boolean' }, path: { type: 'string' },
+  json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+  format: { type: 'string' }, sarif: { type: 'string' }, html: { type: 'string' },
+} as const;
+
 /** `hazardproof fuzz`: returns (a promise of) the exit code. */
 export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      generate: { type: 'string' }, law: { type: 'string' }, runs: { type: 'string' }, time: { type: 'string' }, seed: { type: 'string' },
-      jobs: { type: 'string' }, shard: { type: 'string' }, 'max-latency': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
-      'report-json': { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' }, robustness: { type: 'boolean' }, path: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: FUZZ_OPTIONS,
   });
   if (values.help) {
     io.stdout(`${FUZZ_USAGE}\n`);
@@ -67,16 +86,17 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   const robustness = values.robustness === true;
   if (robustness && positionals.length > 0) throw new UsageError('--robustness mutates the bundled examples itself: give no program files');
   if (values.path !== undefined && !robustness) throw new UsageError('--path replays a robustness case: it goes with --robustness');
+  const format = reportFormatOption(values.format, values.json);
+  const html = htmlOption(values.html);
+  const shard = values.shard === undefined ? { index: 1, count: 1 } : parseShard(values.shard);
+  if (values.shard !== undefined && robustness) throw new UsageError('--shard splits the runs of program files and laws; --robustness is not sharded: run it in one job');
+  if (values.shard !== undefined && values.seed === undefined) throw new UsageError('--shard needs --seed N: every shard must run the same campaign');
   const laws = lawTargets(values, positionals, robustness, io);
   if (laws === null) return 2;
   const timeSeconds = values.time === undefined ? null : integerOption('time', values.time, 0, 1);
   const defaultRuns = values.generate !== undefined || robustness ? 1000 : 10_000;
   const runs = values.runs === undefined && timeSeconds !== null ? null : integerOption('runs', values.runs, defaultRuns, 1);
   const timeoutMs = timeoutOption(values.timeout);
-  const shardMatch = values.shard === undefined ? ['', '1', '1'] : /^(\d+)\/(\d+)$/.exec(values.shard);
-  if (!shardMatch || Number(shardMatch[1]) < 1 || Number(shardMatch[1]) > Number(shardMatch[2])) {
-    throw new UsageError(`--shard expects I/N with 1 <= I <= N, got '${values.shard}'`);
-  }
   const config: CampaignConfig = {
     seed: integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1),
     batchSize: BATCH_SIZE,
@@ -86,7 +106,7 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     timeMs: timeSeconds === null ? null : timeSeconds * 1000,
     targetTimeMs: robustness ? null : timeoutMs,
     jobs: integerOption('jobs', values.jobs, 1, 1, 256),
-    shard: { index: Number(shardMatch[1]) - 1, count: Number(shardMatch[2]) },
+    shard: { index: shard.index - 1, count: shard.count },
   };
   const { targets, parsed } = laws;
   const amount = runs === null ? `${timeSeconds} s` : `${runs} runs each`;
@@ -100,14 +120,30 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   const command = values.generate !== undefined
     ? `hazardproof fuzz --generate ${values.generate}${values.law ? ` --law ${values.law}` : ''}`
     : `hazardproof fuzz ${positionals.join(' ')}`;
-  const report = result === null ? null : fuzzReport(result, parsed, config, command);
+  // What decides the results, as run: shards of one campaign must agree on all of it ('hazardproof merge' checks).
+  const options: CampaignOptions = {
+    generate: values.generate ?? null, law: values.law ?? null, seed: config.seed, runs, time: timeSeconds, timeout: timeoutMs,
+    'max-latency': config.maxLatency, 'scoreboard-bits': Math.log2(config.scoreboardMax + 1),
+  };
+  const report = result === null ? null : fuzzReport(result, parsed, config, command, options);
   const timedOut = result === null ? [] : result.outcomes.filter((outcome) => outcome.timedOut && outcome.hazards.length === 0);
   const unknown = timedOut.map((outcome) => `${outcome.target.name}: unknown: ${timeBudgetReason(timeoutMs ?? 0)} after ${outcome.runs} runs, nothing found`);
-  if (values['report-json']) writeFileAtomic(values['report-json'], `${JSON.stringify({ ...report?.json, ...(robust ? { robustness: robust.json } : {}) }, null, 2)}\n`);
+  const exitCode = report?.failed || robust?.failed ? 1 : unknown.length > 0 ? 3 : 0;
+  const reportJson = { ...report?.json, ...(robust ? { robustness: robust.json } : {}), exitCode };
+  const json = `${JSON.stringify(reportJson, null, 2)}\n`;
+  const sarif = values.sarif !== undefined || format === 'sarif' ? `${JSON.stringify(fuzzSarifLog(reportJson, { arguments: args, targetTimeoutMs: timeoutMs }), null, 2)}\n` : '';
+  if (values['report-json']) writeFileAtomic(values['report-json'], json);
+  if (values.sarif !== undefined) writeFileAtomic(values.sarif, sarif);
   if (values.junit && report) writeFileAtomic(values.junit, report.junit);
-  io.stdout(`${[report?.text, ...unknown, ...(robust?.lines ?? [])].filter((part) => part !== undefined).join('\n')}\n`);
-  if (report?.failed || robust?.failed) return 1;
-  return unknown.length > 0 ? 3 : 0;
+  if (html !== null) {
+    const page = result === null || report === null
+      ? { title: 'hazardproof fuzz', command: commandLine(['fuzz'], args), facts: [], sections: [], summary: robust?.lines ?? [] }
+      : fuzzHtmlReport({ result, parsed, config, command: commandLine(['fuzz'], args), text: report.text, reportJson: report.json, unknown,
+        sources: parsed.map((program) => (program === null ? null : readSourceText(program.file))) });
+    writeHtmlReport(html, page);
+  }
+  io.stdout(format === 'json' ? json : format === 'sarif' ? sarif : `${[report?.text, ...unknown, ...(robust?.lines ?? [])].filter((part) => part !== undefined).join('\n')}\n`);
+  return exitCode;
 }
 
 /** The campaign targets the command line names: program files, or generated laws; none for `--robustness` alone. Null when a file has mistakes (printed). */

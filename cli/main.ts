@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../format/packageRoot.js';
-import { CHECK_USAGE, checkCommand } from './check.js';
-import { COMPARE_USAGE, compareCommand } from './compare.js';
+import { COMMANDS } from './commandTable.js';
 import { UsageError, type CliIo } from './io.js';
-import { ANNOTATE_USAGE, annotateCommand } from './annotate.js';
-import { FUZZ_USAGE, fuzzCommand } from './fuzz.js';
-import { PRINT_USAGE, printCommand } from './print.js';
-import { MUTATE_USAGE, mutateCommand } from './mutate.js';
-import { PROVE_RULES_USAGE, proveRulesCommand } from './proveRules.js';
-import { PROVE_USAGE, proveCommand } from './prove.js';
-import { STREAMOUT_USAGE, streamoutCommand } from './streamout.js';
 
 const USAGE = `usage: hazardproof <command> [options]
 
@@ -22,30 +14,21 @@ commands:
   mutate LISTING... mutation self-test: remove one protection at a time from real listings
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
   prove-rules     judge seed 004's edge-latency rules (component masks) against per-component timing
-  streamout run|check   the distributed stream-output protocol: run scenarios, check traces
+  streamout run|check|promela   the distributed stream-output protocol: run scenarios, check traces
   print FILE      print a program in canonical .hp form, or as JSON (--json)
+  merge REPORT... merge the JSON reports of a campaign's shards (--shard I/N) into one result
   help [COMMAND]  show help
 
-Run 'hazardproof help COMMAND' for a command's options.`;
-
-const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => number | Promise<number>; usage: string }> = {
-  annotate: { run: annotateCommand, usage: ANNOTATE_USAGE },
-  check: { run: checkCommand, usage: CHECK_USAGE },
-  compare: { run: compareCommand, usage: COMPARE_USAGE },
-  fuzz: { run: fuzzCommand, usage: FUZZ_USAGE },
-  mutate: { run: mutateCommand, usage: MUTATE_USAGE },
-  prove: { run: proveCommand, usage: PROVE_USAGE },
-  'prove-rules': { run: proveRulesCommand, usage: PROVE_RULES_USAGE },
-  streamout: { run: streamoutCommand, usage: STREAMOUT_USAGE },
-  print: { run: printCommand, usage: PRINT_USAGE },
-};
+Run 'hazardproof help COMMAND' (or 'hazardproof COMMAND --help') for a command's options,
+'hazardproof --version' for the version.`;
 
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-      const topic = command === 'help' && rest[0] ? COMMANDS[rest[0]] : undefined;
+      const topic = command === 'help' && rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
+      if (command === 'help' && rest[0] !== undefined && topic === undefined) throw new UsageError(`no help on '${rest[0]}': not a command`);
       io.stdout(`${topic?.usage ?? USAGE}\n`);
       return 0;
     }

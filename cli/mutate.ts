@@ -24,15 +24,18 @@ options:
 exit codes: 0 every kernel's caught share is at least 99%, 1 otherwise, 2 usage or input error,
 3 a listing's budget ran out first`;
 
+/** The options `hazardproof mutate` takes (`parseArgs` form); its help lists each. */
+export const MUTATE_OPTIONS = {
+  sample: { type: 'string' }, seed: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' },
+  kernel: { type: 'string', multiple: true }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `hazardproof mutate`: returns 0 when every kernel's caught share is at least 99%, 1 when not, 3 when a listing's budget ran out first. */
 export function mutateCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      sample: { type: 'string' }, seed: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' },
-      kernel: { type: 'string', multiple: true }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-    },
+    options: MUTATE_OPTIONS,
   });
   if (values.help) {
     io.stdout(`${MUTATE_USAGE}\n`);

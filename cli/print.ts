@@ -9,7 +9,7 @@ import { listingOptions, loadKernels } from './sassCheck.js';
 import { readInput, timeoutOption, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
 /** Help text of `hazardproof print`. */
-export const PRINT_USAGE = `usage: hazardproof print FILE [--json] [-o OUT] [--timeout MS]
+export const PRINT_USAGE = `usage: hazardproof print FILE [--json] [-o|--output OUT] [--timeout MS]
 
 Reads a program (.hp text of any machine, or .json) and prints it in canonical .hp form, or as JSON with --json
 (the form described by schema/program.schema.json). Converting either way keeps the meaning.
@@ -18,15 +18,18 @@ An NVIDIA listing (.cuasm, .sass, or --from cuasm|maxas|turingas|cuobjdump, with
 instruction's control field, the registers it writes and reads, its unit and its source line.
 --timeout MS is accepted as by every command; reading and printing take time linear in the file.`;
 
+/** The options `hazardproof print` takes (`parseArgs` form); its help mentions each. */
+export const PRINT_OPTIONS = {
+  json: { type: 'boolean' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' },
+  to: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true }, timeout: { type: 'string' },
+} as const;
+
 /** `hazardproof print`: returns the exit code. */
 export function printCommand(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      json: { type: 'boolean' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' },
-      to: { type: 'string' }, from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true }, timeout: { type: 'string' },
-    },
+    options: PRINT_OPTIONS,
   });
   if (values.help) {
     io.stdout(`${PRINT_USAGE}\n`);

@@ -8,15 +8,17 @@ import { renderTimeline } from '../reports/timeline.js';
 import { renderDepbarProof } from '../reports/depbarReport.js';
 import type { DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
-import { combinedExitCode } from '../explore/verdict.js';
 import { fileBudget, integerOption, timeoutOption, UsageError, type CliIo } from './io.js';
-import { programVerdictWithinBudget, proveDepbarsWithinBudget } from './proveBudget.js';
+import { proveScoreboard, scoreboardProofExitCode } from '../api/proveLoaded.js';
 
 /** Default solver timeout of one query (`--query-timeout`). */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 import { loadAnyPrograms } from './programs.js';
 import { lrcProveCommand } from './lrcProve.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
+import { proveFileJson } from '../reports/proveReport.js';
+import { proveSarifLog } from '../reports/sarif/proveSarifLog.js';
+import { reportFormatOption } from './reportFormat.js';
 
 /** Help text of `hazardproof prove`. */
 export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS] [--query-timeout MS]
@@ -35,7 +37,15 @@ options:
                         unknown (exit 3) with the reason
   --query-timeout MS    solver timeout of each query (default ${DEFAULT_QUERY_TIMEOUT_MS})
   --max-states N        state budget of the whole-program search (default ${DEFAULT_CHECK_OPTIONS.maxStates})
+  --seed N              seed of the random schedules that search falls back to when a program's
+                        states do not fit in --max-states (default: a fresh one)
   --json                one JSON object per file (an array for several)
+  --shard I/N           prove only shard I of N (1-based) of the files: sorted by path and dealt
+                        round-robin, so N CI jobs split them (needs --seed); with --json, the
+                        report 'hazardproof merge' combines into one result
+  --format text|json|sarif  report format on stdout (default text; json is --json; sarif: one
+                        SARIF 2.1.0 log: unsound and loose DEPBARs, unsafe programs, unnecessary
+                        LRC flags as results, unknown verdicts as notifications)
 
 For a .machine lrc program: proves by exhaustive search that its dependency flags are
 sufficient (no schedule has a hazard, overflow or deadlock) and that each flag is necessary
@@ -44,60 +54,44 @@ sufficient (no schedule has a hazard, overflow or deadlock) and that each flag i
 exit codes: 0 everything sound and the program safe or no hazard found, 1 an unsound DEPBAR or a
 hazard, 2 usage or input error, 3 unknown`;
 
+/** The options `hazardproof prove` takes (`parseArgs` form); its help lists each (and `--shard`, which cli/fileSharding.ts adds). */
+export const PROVE_OPTIONS = {
+  json: { type: 'boolean' }, smt2: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' }, 'max-states': { type: 'string' },
+  seed: { type: 'string' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `hazardproof prove`: returns the exit code. */
 export async function proveCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: {
-      json: { type: 'boolean' }, smt2: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' }, 'max-states': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: PROVE_OPTIONS });
   if (values.help) {
     io.stdout(`${PROVE_USAGE}\n`);
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
   const timeoutMs = timeoutOption(values.timeout);
+  const format = reportFormatOption(values.format, values.json);
   const queryTimeoutMs = integerOption('query-timeout', values['query-timeout'], DEFAULT_QUERY_TIMEOUT_MS, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
+  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
   const loaded = loadAnyPrograms(positionals, io);
   if (loaded === null) return 2;
-  if (loaded.some((program) => program.machine === 'lrc')) return lrcProveCommand(loaded, maxStates, values.json === true, io, timeoutMs);
+  if (loaded.some((program) => program.machine === 'lrc')) return lrcProveCommand(loaded, maxStates, format, io, timeoutMs, args);
   const parsed = loaded.map((program) => program.parsed as ParsedProgram);
   try {
     const reports = [];
     const codes: number[] = [];
     for (const program of parsed) {
-      const started = performance.now();
-      const budget = fileBudget(timeoutMs);
-      const depbars = await proveDepbarsWithinBudget(program.program, budget, queryTimeoutMs);
-      const whole = await programVerdictWithinBudget(program.program, budget, { queryTimeoutMs, seed: randomInt(0, 2 ** 31), maxStates });
-      if (values.smt2) writeObligations(values.smt2, program.file, depbars, whole.smt2);
-      const elapsedMs = performance.now() - started;
-      const verdicts = depbars.map((d) => d.verdict);
-      codes.push(verdicts.includes('unsound') ? 1 : combinedExitCode([whole.verdict, ...(verdicts.includes('unknown') ? ['unknown' as const] : [])]));
-      reports.push({ program, depbars, whole, elapsedMs });
+      const proved = await proveScoreboard(program, fileBudget(timeoutMs), { queryTimeoutMs, seed, maxStates });
+      if (values.smt2) writeObligations(values.smt2, program.file, proved.depbars, proved.whole.smt2);
+      codes.push(scoreboardProofExitCode(proved));
+      reports.push(proved);
     }
-    if (values.json) {
-      const objects = reports.map(({ program, depbars, whole, elapsedMs }) => ({
-        file: program.file,
-        depbars: depbars.map((d) => ({
-          index: d.index, line: program.lines[d.index], scoreboard: d.scoreboard, immediate: d.immediate, verdict: d.verdict, largestSafe: d.largestSafe,
-          reason: d.reason, elapsedMs: Math.round(d.elapsedMs), queries: d.obligations.length,
-          dependencies: d.dependencies.map(({ kind, register, producer, consumer, event }) => ({ kind, register, producer, consumer, event })),
-          breakingOrder: d.breaking === null ? null : {
-            immediate: d.breaking.immediate,
-            doneAtBarrier: d.breaking.order.doneAtBarrier,
-            events: d.breaking.order.sequence.map((e) => ({ instruction: d.order.events[e]!.instruction, event: d.order.events[e]!.kind, counted: d.order.events[e]!.counted })),
-          },
-        })),
-        program: {
-          verdict: whole.verdict, reason: whole.reason, method: whole.method, elapsedMs: Math.round(whole.elapsedMs),
-          counterexample: whole.counterexample && { description: describeHazard(program, whole.counterexample.hazard, whole.counterexample.trace), hazard: whole.counterexample.hazard },
-        },
-        elapsedMs: Math.round(elapsedMs),
-      }));
+    if (format === 'sarif') {
+      io.stdout(`${JSON.stringify(proveSarifLog(reports.map(proveFileJson), args), null, 2)}\n`);
+    } else if (format === 'json') {
+      const objects = reports.map(proveFileJson);
       io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
     } else {
       io.stdout(`${reports.map(({ program, depbars, whole, elapsedMs }) => [

@@ -11,7 +11,7 @@ import { crossCheckWithinBudget } from './proveRulesBudget.js';
 export const DEFAULT_Z3_SAMPLE = 200;
 
 /** Help text of `hazardproof prove-rules`. */
-export const PROVE_RULES_USAGE = `usage: hazardproof prove-rules [--json] [--z3-sample N] [--seed S] [--timeout MS] [--query-timeout MS]
+export const PROVE_RULES_USAGE = `usage: hazardproof prove-rules [--json] [--z3-sample N] [--seed N] [--timeout MS] [--query-timeout MS]
 
 Judges the edge-latency rules of seed 004 (component masks, component strings, component, mask
 and instruction distances, edge latency 1 for false dependences) against per-component timing:
@@ -29,7 +29,7 @@ the command that replays the same sample.
 
 options:
   --z3-sample N   number of cases to cross-check with Z3 (default ${DEFAULT_Z3_SAMPLE}; 0 skips the cross-check)
-  --seed S        seed of the sample (default: a fresh one, printed)
+  --seed N        seed of the sample (default: a fresh one, printed)
   --timeout MS    wall-clock budget of the cross-check: the sampled cases not decided when it
                   runs out count as unknown (exit 3), with the reason
   --query-timeout MS  solver timeout of each query (default ${DEFAULT_RULE_QUERY_TIMEOUT_MS})
@@ -40,14 +40,17 @@ rule) are all sound and Z3 agrees with the enumeration on every sampled case (or
 1 one of those rules is unsound or Z3 disagrees with the enumeration, 2 usage error, 3 Z3
 answered unknown on some sampled case`;
 
+/** The options `hazardproof prove-rules` takes (`parseArgs` form); its help lists each. */
+export const PROVE_RULES_OPTIONS = {
+  json: { type: 'boolean' }, 'z3-sample': { type: 'string' }, seed: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `hazardproof prove-rules`: returns the exit code. */
 export async function proveRulesCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: {
-      json: { type: 'boolean' }, 'z3-sample': { type: 'string' }, seed: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: PROVE_RULES_OPTIONS,
   });
   if (values.help) {
     io.stdout(`${PROVE_RULES_USAGE}\n`);

@@ -7,7 +7,7 @@
 import type { RuleCaseSet } from '../impl/edgeLatency/judge.js';
 import type { TimeBudget } from '../impl/budget.js';
 import { decideRuleCase, sampleRuleCases, tallyCrossCheck, type CrossCheckResult, type Z3RuleAnswer } from '../solver/edgeLatencyRules.js';
-import { queryTimeout } from './proveBudget.js';
+import { queryTimeout } from '../solver/proveBudget.js';
 
 /** Options of `crossCheckWithinBudget`: the sample (as `crossCheckRules` draws it), the per-query timeout, the budget. */
 export interface BudgetedCrossCheck {

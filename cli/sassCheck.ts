@@ -8,15 +8,24 @@ import { checkSassProgram, DEFAULT_SASS_CHECK } from '../impl/sass/check.js';
 import type { TimeBudget } from '../impl/budget.js';
 import { describeSassHazard } from '../reports/sass/describe.js';
 import { kernelCheckJson, renderKernelCheck, type KernelCheck } from '../reports/sass/checkText.js';
+import { checkSarifLog } from '../reports/sarif/checkSarifLog.js';
 import { parseSassActionCode } from '../spec/sass/machine/action.js';
 import { sassSystem } from '../spec/sass/system.js';
 import { checkReplayLength, fileBudget, progressLine, readInput, UsageError, type CliIo } from './io.js';
 import { SASS_NOTATIONS } from '../format/sass/load.js';
 import type { SassNotation } from '../format/sass/listing.js';
+import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
+import { sassKernelSection } from '../reports/html/sassSection.js';
 
 /** What `check` was asked to do with listings. */
 export interface ListingCheckRequest extends ListingOptions {
   readonly json: boolean;
+  /** `--format sarif`: print one SARIF log instead of text or JSON. */
+  readonly sarif: boolean;
+  /** The command's arguments, recorded in the SARIF log's invocation. */
+  readonly arguments: readonly string[];
+  /** `--html FILE`: also write the HTML report there; null (or absent) for none. */
+  readonly html?: HtmlRequest | null;
   readonly expect: boolean;
   readonly replay: string | null;
   /** `--timeout MS`: the budget of each listing (its kernels share it), or null. */
@@ -51,23 +60,33 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
     return { file: kernel.file, program: kernel.program, result, elapsedMs: performance.now() - started };
   });
   progress.done();
-  if (request.json) {
+  if (request.sarif) {
+    io.stdout(`${JSON.stringify(checkSarifLog(checks.map(kernelCheckJson), request.arguments), null, 2)}\n`);
+  } else if (request.json) {
     const objects = checks.map(kernelCheckJson);
     io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
   } else {
     io.stdout(`${checks.map(renderKernelCheck).join('\n\n')}\n`);
   }
-  if (request.expect) return expectationExitCode(files, checks, request.json, io);
+  if (request.html) {
+    writeHtmlReport(request.html.path, {
+      title: 'hazardproof check', command: request.html.command,
+      facts: [{ label: 'one hazard again', value: 'each hazard below has its own replay command (a schedule on the reference machine)', code: false }],
+      sections: checks.map((check, index) => sassKernelSection(check, `f${index + 1}`, readSourceText(check.file))),
+      summary: [],
+    });
+  }
+  if (request.expect) return expectationExitCode(files, checks, request.json || request.sarif, io);
   return combinedExitCode(checks.map((check) => check.result.verdict));
 }
 
-/** `--expect`: each file's `// expect:` (or `# expect:`) comment must hold for every kernel it has. */
-function expectationExitCode(files: readonly string[], checks: readonly KernelCheck[], json: boolean, io: CliIo): number {
+/** `--expect`: each file's `// expect:` (or `# expect:`) comment must hold for every kernel it has; `quiet` (JSON or SARIF on stdout) prints no summary. */
+function expectationExitCode(files: readonly string[], checks: readonly KernelCheck[], quiet: boolean, io: CliIo): number {
   const failed = files.filter((file) => {
     const expectation = readExpectation(readFileSync(file, 'utf8'));
     return expectation === null || !checks.filter((check) => check.file === file).every((check) => meets(check, expectation));
   });
-  if (!json) {
+  if (!quiet) {
     io.stdout(`\n${files.length - failed.length}/${files.length} listings got their expected verdict`);
     io.stdout(failed.length > 0 ? `; not as expected (or no expect: comment): ${failed.join(', ')}\n` : '\n');
   }

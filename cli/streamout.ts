@@ -12,10 +12,13 @@ import { type CliIo, integerOption, progressLine, readInput, UsageError, writeFi
 import { streamCheckCommand } from './streamCheck.js';
 import { timeBudgetReason } from '../explore/deadline.js';
 import { randomTimingsRun, type StreamRun } from './streamTimings.js';
+import { commandLine, htmlOption, readSourceText, writeHtmlReport } from './html.js';
+import type { HtmlSection } from '../reports/html/report.js';
+import { streamRunSection } from '../reports/html/streamRunSection.js';
 
 /** Help text of `hazardproof streamout`. */
-export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--jobs N] [--timeout MS] [--max-states N] [--expect] [--json] [--trace-out FILE]
-       hazardproof streamout check TRACE [--scenario SCENARIO] [--timeout MS] [--json]
+export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--exhaustive] [--runs N] [--seed N] [--jobs N] [--timeout MS] [--max-states N] [--expect] [--json] [--trace-out FILE] [--html FILE]
+       hazardproof streamout check TRACE [--scenario SCENARIO] [--timeout MS] [--json] [--html FILE]
        hazardproof streamout promela SCENARIO
 
 run: plays the distributed stream-output protocol (seed 002: work distribution, SSYNC, SO units)
@@ -39,6 +42,9 @@ that lead to it), unknown (state or time budget reached).
   --max-states N  state budget of --exhaustive (default 2000000)
   --trace-out F   write the optimized simulation's message trace (first timing seed) as JSON
                   lines for 'check'
+  --html FILE     also write a self-contained HTML report (no network): per scenario its verdict
+                  and buffer layout; for a violation its steps as an SVG chart (work distribution,
+                  SSYNC, SO units) with the byte ranges granted and written, and its replay
 
 check: validates a recorded message trace (JSON lines, see README "Trace format"; data-write
 lines are checked against the API order: overlaps, gaps, writes after an overflow, outside the
@@ -47,6 +53,8 @@ line the protocol does not allow, in protocol terms, with the state at that poin
   --scenario F    the scenario (else the trace's first line {"scenario": {...}})
   --timeout MS    wall-clock budget: unknown (exit 3) with the line reached
   --json          the result as JSON
+  --html FILE     also write a self-contained HTML report: for a failing trace, its last lines as
+                  an SVG chart (SO units, SSYNC, byte ranges granted and written), the line marked
 
 promela: prints a Promela model of the protocol for a one-operation scenario (enable, work...,
 disable), for SPIN: spin -a model.pml && gcc -DSAFETY -o pan pan.c && ./pan
@@ -54,9 +62,19 @@ disable), for SPIN: spin -a model.pml && gcc -DSAFETY -o pan pan.c && ./pan
 exit codes: 0 proved or no violation found (or, with --expect, the scenario's expected verdict),
 1 violation (or not as expected), 2 usage or input error, 3 unknown`;
 
+/** The options `hazardproof streamout run` takes (`parseArgs` form); the help lists each. `--help` is read before any subcommand's options. */
+export const STREAMOUT_RUN_OPTIONS = {
+  exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, jobs: { type: 'string' }, timeout: { type: 'string' },
+  expect: { type: 'boolean' }, json: { type: 'boolean' }, 'trace-out': { type: 'string' }, html: { type: 'string' },
+} as const;
+
 /** `hazardproof streamout`: returns the exit code. */
 export function streamoutCommand(args: string[], io: CliIo): number | Promise<number> {
   const [sub, ...rest] = args;
+  if (rest.some((arg) => arg === '--help' || arg === '-h')) {
+    io.stdout(`${STREAMOUT_USAGE}\n`);
+    return 0;
+  }
   if (sub === 'run') return runCommand(rest, io);
   if (sub === 'check') return streamCheckCommand(rest, io);
   if (sub === 'promela') return promelaCommand(rest, io);
@@ -81,13 +99,7 @@ function promelaCommand(args: string[], io: CliIo): number {
 }
 
 function runCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: {
-      exhaustive: { type: 'boolean' }, runs: { type: 'string' }, seed: { type: 'string' }, 'max-states': { type: 'string' }, jobs: { type: 'string' }, timeout: { type: 'string' },
-      expect: { type: 'boolean' }, json: { type: 'boolean' }, 'trace-out': { type: 'string' },
-    },
-  });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: STREAMOUT_RUN_OPTIONS });
   if (positionals.length === 0) throw new UsageError('streamout run needs at least one scenario file');
   if (positionals.length > 1 && (values['trace-out'] || values.json)) throw new UsageError('--trace-out and --json take one scenario file');
   // Read every option before the first scenario runs, so a mistake is reported at once.
@@ -97,14 +109,22 @@ function runCommand(args: string[], io: CliIo): Promise<number> {
     maxStates: integerOption('max-states', values['max-states'], 2_000_000, 1),
     jobs: integerOption('jobs', values.jobs, 1, 1, 256),
     timeoutMs: values.timeout === undefined ? null : integerOption('timeout', values.timeout, 0, 1),
+    html: htmlOption(values.html), command: commandLine(['streamout', 'run'], args),
   };
   return runAll(positionals, options, io);
 }
 
 async function runAll(files: string[], options: RunOptions, io: CliIo): Promise<number> {
   const codes: number[] = [];
-  for (const file of files) codes.push(await runScenario(file, options, io));
+  const sections: HtmlSection[] | null = options.html === null ? null : [];
+  for (const file of files) codes.push(await runScenario(file, options, io, sections));
   if (options.expect && files.length > 1) io.stdout(`\n${codes.filter((c) => c === 0).length}/${codes.length} scenarios got their expected verdict\n`);
+  if (options.html !== null && sections !== null) {
+    writeHtmlReport(options.html, {
+      title: 'hazardproof streamout run', command: options.command, sections, summary: [], legend: 'stream',
+      facts: [{ label: 'timings', value: 'timing k of a scenario runs with seed S + k (S is each scenario\'s seed, below); a violation below has its own replay command', code: false }],
+    });
+  }
   return codes.includes(2) ? 2 : codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
 }
 
@@ -118,9 +138,13 @@ interface RunOptions {
   readonly maxStates: number;
   readonly jobs: number;
   readonly timeoutMs: number | null;
+  /** `--html FILE`, or null; and the command line the report shows. */
+  readonly html: string | null;
+  readonly command: string;
 }
 
-async function runScenario(file: string, options: RunOptions, io: CliIo): Promise<number> {
+/** Runs one scenario and prints its report; with `sections`, adds its section of the HTML report there. Returns the exit code. */
+async function runScenario(file: string, options: RunOptions, io: CliIo, sections: HtmlSection[] | null): Promise<number> {
   const loaded = readInput(io, () => loadScenario(file));
   if (loaded === null) return 2;
   const seed = integerOption('seed', options.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
@@ -146,6 +170,24 @@ async function runScenario(file: string, options: RunOptions, io: CliIo): Promis
   const met = expected === null ? null : expected.verdict === outcome.verdict &&
     (expected.primitivesWritten === undefined || expected.primitivesWritten === layout.primitivesWritten) &&
     (expected.primitivesNeeded === undefined || expected.primitivesNeeded === layout.primitivesNeeded);
+  const textLines = () => {
+    const lines = [`${loaded.file}: ${outcome.verdict}`, `  ${outcome.reason}`, ...renderLayout(loaded.scenario, layout).map((l) => `  ${l}`)];
+    if (outcome.problems.length > 0) lines.push('  problems:', ...outcome.problems.map((p) => `    ${p}`));
+    if (outcome.stepsInWords.length > 0) lines.push('  steps:', ...outcome.stepsInWords.map((s) => `   ${s}`));
+    if (options.expect) lines.push(`  expected: ${expected ? `${expected.verdict}: ${met ? 'as expected' : 'MISMATCH'}` : 'the scenario states no expectation'}`);
+    return lines;
+  };
+  if (sections !== null) {
+    const exhaustive = outcome.coverage.mode === 'exhaustive';
+    const replay = exhaustive ? `hazardproof streamout run ${loaded.file} --exhaustive` : /replay: (hazardproof streamout run .+? --seed \d+ --runs 1)/.exec(outcome.reason)?.[1] ?? null;
+    const sameRun = exhaustive ? `hazardproof streamout run ${loaded.file} --exhaustive` : `hazardproof streamout run ${loaded.file} --seed ${seed} --runs ${runs}`;
+    sections.push(streamRunSection({
+      file: loaded.file, context, verdict: outcome.verdict, reason: outcome.reason, problems: outcome.problems, steps: outcome.steps, layout,
+      replayCommand: outcome.verdict === 'violation' ? replay : null,
+      lines: [...(exhaustive ? [] : [`timing seeds ${seed}..${seed + runs - 1}`]), `same run: ${sameRun}`, ...(options.expect ? [textLines().at(-1)!.trim()] : [])],
+      textReport: textLines().join('\n'), source: readSourceText(loaded.file),
+    }, `f${sections.length + 1}`));
+  }
   if (options.json) {
     io.stdout(`${JSON.stringify({
       file: loaded.file, verdict: outcome.verdict, reason: outcome.reason, problems: outcome.problems,
@@ -153,11 +195,7 @@ async function runScenario(file: string, options: RunOptions, io: CliIo): Promis
       layout, coverage: outcome.coverage, expected: expected && { ...expected, met },
     }, null, 2)}\n`);
   } else {
-    const lines = [`${loaded.file}: ${outcome.verdict}`, `  ${outcome.reason}`, ...renderLayout(loaded.scenario, layout).map((l) => `  ${l}`)];
-    if (outcome.problems.length > 0) lines.push('  problems:', ...outcome.problems.map((p) => `    ${p}`));
-    if (outcome.stepsInWords.length > 0) lines.push('  steps:', ...outcome.stepsInWords.map((s) => `   ${s}`));
-    if (options.expect) lines.push(`  expected: ${expected ? `${expected.verdict}: ${met ? 'as expected' : 'MISMATCH'}` : 'the scenario states no expectation'}`);
-    io.stdout(`${lines.join('\n')}\n`);
+    io.stdout(`${textLines().join('\n')}\n`);
   }
   if (options.expect) return met ? 0 : 1;
   return outcome.verdict === 'violation' ? 1 : outcome.verdict === 'unknown' ? 3 : 0;

@@ -25,6 +25,8 @@ export interface TargetOutcome {
   /** Time spent on this target's batches (summed over threads), in milliseconds. */
   readonly elapsedMs: number;
   readonly batches: readonly number[];
+  /** Runs done in each batch of `batches` (a batch of a program ends early when its `--timeout` runs out). */
+  readonly batchRuns: readonly number[];
   /** Distinct hazards, each with the lowest schedule seed that shows it. */
   readonly hazards: readonly { readonly hazard: Hazard; readonly seed: number }[];
   /** The violation of the lowest batch that found one, with that batch's fast-check seed and run count. */
@@ -139,6 +141,7 @@ export function merge(targets: readonly FuzzTarget[], results: readonly BatchRes
       runs: own.reduce((sum, result) => sum + result.runs, 0),
       elapsedMs: own.reduce((sum, result) => sum + result.elapsedMs, 0),
       batches: own.map((result) => result.batch),
+      batchRuns: own.map((result) => result.runs),
       hazards: [...hazards.values()],
       violation: first ? { violation: first.violation!, batchSeed: first.batchSeed, runs: first.runs } : null,
       timedOut: false,
