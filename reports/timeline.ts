@@ -8,13 +8,26 @@ import { formatTable } from './table.js';
 
 /** Scoreboards a program mentions anywhere (wait masks, R/W fields, DEPBAR); the timeline shows only these. */
 export function usedScoreboards(program: Program): number[] {
+  return scoreboardsMentioned(program.instructions, (instruction) => (instruction.kind === 'depbar' ? instruction.scoreboard : null));
+}
+
+/** The scoreboard fields of a control record, the same in `.hp` programs and NVIDIA listings. */
+interface ScoreboardFields {
+  readonly wait: readonly number[];
+  readonly readScoreboard: number | null;
+  readonly writeScoreboard: number | null;
+}
+
+/** Scoreboards instructions mention in their control records or as a DEPBAR's (`depbarOf`), ascending. */
+export function scoreboardsMentioned<I extends { readonly control: ScoreboardFields }>(instructions: readonly I[], depbarOf: (instruction: I) => number | null): number[] {
   const used = new Set<number>();
-  for (const instruction of program.instructions) {
+  for (const instruction of instructions) {
     const { wait, readScoreboard, writeScoreboard } = instruction.control;
     wait.forEach((scoreboard) => used.add(scoreboard));
     if (readScoreboard !== null) used.add(readScoreboard);
     if (writeScoreboard !== null) used.add(writeScoreboard);
-    if (instruction.kind === 'depbar') used.add(instruction.scoreboard);
+    const depbar = depbarOf(instruction);
+    if (depbar !== null) used.add(depbar);
   }
   return [...used].sort((a, b) => a - b);
 }

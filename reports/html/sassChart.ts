@@ -9,6 +9,7 @@ import { statesAtCycleEnd } from './cycleEnds.js';
 import type { ConflictRole, GanttBar, GanttChart, GanttLane, GanttMark } from './gantt.js';
 import { levelRuns } from './levelRuns.js';
 import type { SourceLink } from './scoreboardChart.js';
+import { scoreboardsMentioned } from '../timeline.js';
 
 /** A run of the reference machine of NVIDIA listings, replayed from a hazard's schedule. */
 export type SassTrace = Path<SassState, SassAction, SassEvent, Hazard>;
@@ -105,15 +106,7 @@ export function sassHazardChart(program: SassProgram, trace: SassTrace, hazard: 
 
 /** Scoreboards a kernel mentions (wait masks, read and write scoreboards, DEPBAR). */
 function usedSassScoreboards(program: SassProgram): number[] {
-  const used = new Set<number>();
-  for (const instruction of program.instructions) {
-    const { wait, readScoreboard, writeScoreboard } = instruction.control;
-    wait.forEach((scoreboard) => used.add(scoreboard));
-    if (readScoreboard !== null) used.add(readScoreboard);
-    if (writeScoreboard !== null) used.add(writeScoreboard);
-    if (instruction.depbar !== null) used.add(instruction.depbar.scoreboard);
-  }
-  return [...used].sort((a, b) => a - b);
+  return scoreboardsMentioned(program.instructions, (instruction) => instruction.depbar?.scoreboard ?? null);
 }
 
 /** The hazard's events: the last of each kind at or before the cycle it shows (a loop issues an instruction many times). */
