@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
-import { Deadline } from '../explore/deadline.js';
+import { timeBudget } from '../api/stop.js';
 import { InputError } from '../format/error.js';
 import type { TimeBudget } from '../impl/budget.js';
 
@@ -95,8 +95,7 @@ export function timeoutOption(value: string | undefined): number | null {
  * query), so a reading costs nothing beside them.
  */
 export function fileBudget(timeoutMs: number | null): TimeBudget {
-  const deadline = new Deadline(timeoutMs, 1);
-  return { shouldStop: () => deadline.check(), remainingMs: () => deadline.remainingMs() };
+  return timeBudget(timeoutMs === null ? {} : { timeoutMs });
 }
 
 /**
