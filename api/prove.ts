@@ -3,7 +3,8 @@ import { releaseZ3 } from '../solver/z3.js';
 import { toProgram, type ProgramInput } from './program.js';
 import { proveFileJson } from '../reports/proveReport.js';
 import { lrcFlagProofJson } from '../reports/lrc/flagProofJson.js';
-import { proveLrc, proveScoreboard, type ProveProgress } from './proveLoaded.js';
+import type { ProvedFile } from '../reports/proveReport.js';
+import { proveLrc, proveScoreboard, type ProvedLrcProgram, type ProveProgress } from './proveLoaded.js';
 import { timeBudget, type StopOptions } from './stop.js';
 
 /** Default solver timeout of one Z3 query. */
@@ -38,17 +39,25 @@ export type ProveReport = ScoreboardProveReport | LrcProveReport;
  * The signal is seen between solver queries.
  */
 export async function prove(program: ProgramInput, options: ProveOptions = {}): Promise<ProveReport> {
+  const result = await proveProgram(program, options);
+  return result.machine === 'lrc'
+    ? lrcFlagProofJson(result.proved.parsed, result.proved.proof, result.proved.elapsedMs)
+    : proveFileJson(result.proved);
+}
+
+/** What `prove` decided, before it becomes a report: the proofs themselves, for text reports and matchers. */
+export type ProgramProof = { readonly machine: 'scoreboard'; readonly proved: ProvedFile } | { readonly machine: 'lrc'; readonly proved: ProvedLrcProgram };
+
+/** `prove` with its options resolved (the CLI's defaults), giving the proofs rather than the report. */
+export async function proveProgram(program: ProgramInput, options: ProveOptions = {}): Promise<ProgramProof> {
   const loaded = toProgram(program);
   const budget = timeBudget(options);
   const maxStates = options.maxStates ?? DEFAULT_CHECK_OPTIONS.maxStates;
-  if (loaded.machine === 'lrc') {
-    const proved = proveLrc(loaded.parsed, budget, maxStates);
-    return lrcFlagProofJson(proved.parsed, proved.proof, proved.elapsedMs);
-  }
-  return proveFileJson(await proveScoreboard(loaded.parsed, budget, {
+  if (loaded.machine === 'lrc') return { machine: 'lrc', proved: proveLrc(loaded.parsed, budget, maxStates) };
+  return { machine: 'scoreboard', proved: await proveScoreboard(loaded.parsed, budget, {
     queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, maxStates,
     ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  }));
+  }) };
 }
 
 /**

@@ -3,20 +3,17 @@ import { basename, join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
-import { describeHazard } from '../reports/describeHazard.js';
-import { renderTimeline } from '../reports/timeline.js';
-import { renderDepbarProof } from '../reports/depbarReport.js';
 import type { DepbarProof } from '../solver/proveDepbar.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { fileBudget, integerOption, timeoutOption, UsageError, type CliIo } from './io.js';
 import { proveScoreboard, scoreboardProofExitCode } from '../api/proveLoaded.js';
 
-/** Default solver timeout of one query (`--query-timeout`). */
-export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+import { DEFAULT_QUERY_TIMEOUT_MS } from '../api/prove.js';
 import { loadAnyPrograms } from './programs.js';
 import { lrcProveCommand } from './lrcProve.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
 import { proveFileJson } from '../reports/proveReport.js';
+import { renderProveText } from '../reports/proveText.js';
 import { proveSarifLog } from '../reports/sarif/proveSarifLog.js';
 import { reportFormatOption } from './reportFormat.js';
 
@@ -94,16 +91,7 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
       const objects = reports.map(proveFileJson);
       io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
     } else {
-      io.stdout(`${reports.map(({ program, depbars, whole, elapsedMs }) => [
-        `${program.file}: ${depbars.length} DEPBAR(s)`,
-        ...depbars.map((d) => renderDepbarProof(program, d).split('\n').map((line) => `  ${line}`).join('\n')),
-        `  program: ${whole.verdict} (${whole.method}, ${whole.elapsedMs.toFixed(0)} ms): ${whole.reason}`,
-        ...(whole.counterexample ? [
-          `    ${describeHazard(program, whole.counterexample.hazard, whole.counterexample.trace)}`,
-          renderTimeline(program, whole.counterexample.trace, whole.counterexample.hazard).split('\n').map((line) => `      ${line}`).join('\n'),
-        ] : []),
-        `  ${(elapsedMs / 1000).toFixed(2)} s`,
-      ].join('\n')).join('\n\n')}\n`);
+      io.stdout(`${reports.map(renderProveText).join('\n\n')}\n`);
     }
     return codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
   } finally {

@@ -1,19 +1,16 @@
 import { existsSync } from 'node:fs';
 import { printProgram } from '../../format/hp/print.js';
 import { printLrcProgram } from '../../format/lrc/print.js';
-import { DEFAULT_CHECK_OPTIONS } from '../../impl/check.js';
 import { renderCheckText } from '../../reports/checkReport.js';
-import { renderDepbarProof } from '../../reports/depbarReport.js';
-import { describeHazard } from '../../reports/describeHazard.js';
 import { renderLrcCheckText } from '../../reports/lrc/checkReport.js';
-import { renderTimeline } from '../../reports/timeline.js';
 import { checkLoaded, type CheckedProgram } from '../checkLoaded.js';
 import { checkSettings, type CheckOptions } from '../checkOptions.js';
 import { loadProgram, toProgram, type HazardproofProgram, type ProgramInput } from '../program.js';
-import { DEFAULT_QUERY_TIMEOUT_MS, type ProveOptions } from '../prove.js';
-import { lrcFlagProofJson } from '../../reports/lrc/flagProofJson.js';
-import { proveLrc, proveScoreboard, scoreboardProofExitCode } from '../proveLoaded.js';
-import { stopPredicate, timeBudget } from '../stop.js';
+import { proveProgram, type ProveOptions } from '../prove.js';
+import { renderProveText } from '../../reports/proveText.js';
+import { renderFlagProof } from '../../reports/lrc/flagProof.js';
+import { scoreboardProofExitCode } from '../proveLoaded.js';
+import { stopPredicate } from '../stop.js';
 
 /** What a matcher answers (the shape vitest and Jest expect). */
 export interface MatcherOutcome {
@@ -76,29 +73,13 @@ export const hazardMatchers = {
 
   async toBeProvedSafe(this: MatcherContext, received: unknown, options: ProveOptions = {}): Promise<MatcherOutcome> {
     const program = receivedProgram(received);
-    const budget = timeBudget(options);
-    const maxStates = options.maxStates ?? DEFAULT_CHECK_OPTIONS.maxStates;
-    if (program.machine === 'lrc') {
-      const proved = proveLrc(program.parsed, budget, maxStates);
-      const report = lrcFlagProofJson(proved.parsed, proved.proof, proved.elapsedMs);
-      const pass = report.program.verdict === 'proved-safe';
-      return { pass, message: () => `expected ${program.parsed.file} ${pass ? 'not ' : ''}to be proved safe; the proof says ${JSON.stringify(report.program)}${sourceNote(program)}` };
-    }
-    const proved = await proveScoreboard(program.parsed, budget, {
-      queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, maxStates, ...(options.seed === undefined ? {} : { seed: options.seed }),
-    });
-    const code = scoreboardProofExitCode(proved);
+    const result = await proveProgram(program, options);
     // Sound but not tight DEPBARs are safe: only a proof of the program and of every DEPBAR passes.
-    const pass = code === 0 && proved.whole.verdict === 'proved-safe';
-    const lines = [
-      ...proved.depbars.map((d) => renderDepbarProof(program.parsed, d)),
-      `program: ${proved.whole.verdict} (${proved.whole.method}): ${proved.whole.reason}`,
-      ...(proved.whole.counterexample ? [
-        describeHazard(program.parsed, proved.whole.counterexample.hazard, proved.whole.counterexample.trace),
-        renderTimeline(program.parsed, proved.whole.counterexample.trace, proved.whole.counterexample.hazard),
-      ] : []),
-    ];
-    return { pass, message: () => `expected ${program.parsed.file} ${pass ? 'not ' : ''}to be proved safe:\n\n${lines.join('\n')}${sourceNote(program)}` };
+    const pass = result.machine === 'lrc'
+      ? result.proved.proof.program.verdict === 'proved-safe'
+      : scoreboardProofExitCode(result.proved) === 0 && result.proved.whole.verdict === 'proved-safe';
+    const text = result.machine === 'lrc' ? renderFlagProof(result.proved.parsed, result.proved.proof, result.proved.elapsedMs) : renderProveText(result.proved);
+    return { pass, message: () => `expected ${program.parsed.file} ${pass ? 'not ' : ''}to be proved safe:\n\n${text}${sourceNote(program)}` };
   },
 };
 
