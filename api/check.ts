@@ -17,7 +17,7 @@ import { abortReason, stopPredicate } from './stop.js';
  * from `onProgress`; use `timeoutMs`, or `check`, whose search runs on a worker thread.
  */
 export function checkSync(program: ProgramInput, options: CheckOptions = {}): CheckReport {
-  return checkLoaded(toProgram(program), { settings: checkSettings(options), shouldStop: stopPredicate(options), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }).report;
+  return checkLoaded(toProgram(program), { settings: checkSettings(options), shouldStop: stopPredicate(options), ...(options.onProgress ? { onProgress: options.onProgress } : {}) }).report();
 }
 
 /** What the main thread sends the check worker. */

@@ -17,10 +17,20 @@ export type CheckReport = ScoreboardCheckReport | LrcCheckReport;
  */
 export const MAX_LISTED_FINDINGS = 100;
 
-/** A checked program: the full result (for text reports and minimization) and its report. */
+/**
+ * A checked program: the full result (for minimization), the part reports list (`shown`: at most
+ * `MAX_LISTED_FINDINGS` findings, `unlisted` more), and its JSON report, built when first asked
+ * (it replays every listed finding: a text-only run does not need it).
+ */
 export type CheckedProgram =
-  | { readonly machine: 'scoreboard'; readonly check: FileCheck; readonly report: ScoreboardCheckReport; readonly met: boolean | null; readonly unlisted: number; readonly shown: FileCheck }
-  | { readonly machine: 'lrc'; readonly check: LrcFileCheck; readonly report: LrcCheckReport; readonly met: boolean | null; readonly unlisted: number; readonly shown: LrcFileCheck };
+  | { readonly machine: 'scoreboard'; readonly check: FileCheck; readonly shown: FileCheck; readonly unlisted: number; readonly met: boolean | null; readonly report: () => ScoreboardCheckReport }
+  | { readonly machine: 'lrc'; readonly check: LrcFileCheck; readonly shown: LrcFileCheck; readonly unlisted: number; readonly met: boolean | null; readonly report: () => LrcCheckReport };
+
+/** A function computing its value once, on the first call. */
+function once<T>(compute: () => T): () => T {
+  let value: { readonly result: T } | null = null;
+  return () => (value ??= { result: compute() }).result;
+}
 
 /** How one check is run: its settings, its stop predicate, where progress goes, and the file's expectation. */
 export interface CheckRun {
@@ -40,11 +50,11 @@ export function checkLoaded(program: HazardproofProgram, run: CheckRun): Checked
     const check: LrcFileCheck = { parsed: program.parsed, result, expectation };
     const shown: LrcFileCheck = { ...check, result: { ...result, findings: result.findings.slice(0, MAX_LISTED_FINDINGS) } };
     const unlisted = result.findings.length - shown.result.findings.length;
-    return { machine: 'lrc', check, shown, unlisted, met: meetsLrcExpectation(check), report: { ...lrcCheckJson(shown), ...(unlisted > 0 ? { findingsNotListed: unlisted } : {}) } };
+    return { machine: 'lrc', check, shown, unlisted, met: meetsLrcExpectation(check), report: once(() => ({ ...lrcCheckJson(shown), ...(unlisted > 0 ? { findingsNotListed: unlisted } : {}) })) };
   }
   const result = checkProgram(program.parsed.program, { ...search, scoreboardMax: settings.scoreboardMax });
   const check: FileCheck = { parsed: program.parsed, result, expectation, scoreboardMax: settings.scoreboardMax };
   const shown: FileCheck = { ...check, result: { ...result, hazards: result.hazards.slice(0, MAX_LISTED_FINDINGS) } };
   const unlisted = result.hazards.length - shown.result.hazards.length;
-  return { machine: 'scoreboard', check, shown, unlisted, met: meetsExpectation(result, expectation), report: { ...checkJson(shown), ...(unlisted > 0 ? { hazardsNotListed: unlisted } : {}) } };
+  return { machine: 'scoreboard', check, shown, unlisted, met: meetsExpectation(result, expectation), report: once(() => ({ ...checkJson(shown), ...(unlisted > 0 ? { hazardsNotListed: unlisted } : {}) })) };
 }

@@ -9,11 +9,11 @@ const flag = new Int32Array(job.abortFlag);
 const deadline = new Deadline(job.timeoutMs, 1);
 const post = (message: CheckWorkerMessage) => parentPort!.postMessage(message);
 try {
-  const { report } = checkLoaded(job.program, {
+  const report = checkLoaded(job.program, {
     settings: job.settings,
     shouldStop: () => (Atomics.load(flag, 0) === 1 ? ABORTED_IN_WORKER : deadline.check()),
     ...(job.wantsProgress ? { onProgress: (progress) => post({ type: 'progress', progress }) } : {}),
-  });
+  }).report();
   post({ type: 'done', report });
 } catch (error) {
   post({ type: 'error', message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack ?? null : null });

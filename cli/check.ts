@@ -155,7 +155,7 @@ export function checkCommand(args: string[], io: CliIo): number {
     const { shouldStop } = fileBudget(timeoutMs);
     const checked = checkLoaded(program, { settings: { mode, seed, runs, maxLatency, maxStates, scoreboardMax }, shouldStop, onProgress: onProgress(program.parsed.file), expectation });
     progress.done();
-    const common = { file: program.parsed.file, verdict: checked.report.verdict, met: checked.met, hasExpectation: expectation !== null, json: () => checked.report };
+    const common = { file: program.parsed.file, verdict: checked.check.result.verdict, met: checked.met, hasExpectation: expectation !== null, json: checked.report };
     if (checked.machine === 'lrc') {
       const text = () => withUnlisted(renderLrcCheckText(checked.shown, timelines), checked.unlisted);
       return { ...common, text, html: (id: string) => lrcCheckSection(checked.shown, id, readSourceText(program.parsed.file), text()),

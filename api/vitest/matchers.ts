@@ -47,12 +47,12 @@ export const hazardMatchers = {
   toBeHazardFree(this: MatcherContext, received: unknown, options: HazardFreeOptions = {}): MatcherOutcome {
     const program = receivedProgram(received);
     const checked = checkLoaded(program, runOf(options));
-    const { verdict } = checked.report;
+    const { verdict } = checked.check.result;
     const pass = verdict === 'proved-safe' || (verdict === 'no-hazard-found' && options.requireProof !== true);
     return {
       pass,
       message: () => pass
-        ? `expected ${program.parsed.file} to have a hazard, but the check says ${verdict}: ${checked.report.reason}`
+        ? `expected ${program.parsed.file} to have a hazard, but the check says ${verdict}: ${checked.check.result.reason}`
         : `expected ${program.parsed.file} to be hazard-free${options.requireProof ? ' (proved)' : ''}, but:\n\n${checkText(checked)}${sourceNote(program)}`,
     };
   },
@@ -60,7 +60,7 @@ export const hazardMatchers = {
   toHaveHazard(this: MatcherContext, received: unknown, expected: ExpectedHazard = {}, options: CheckOptions = {}): MatcherOutcome {
     const program = receivedProgram(received);
     const checked = checkLoaded(program, runOf(options));
-    const hazards: readonly { readonly kind: string; readonly register?: string }[] = checked.report.hazards;
+    const hazards: readonly { readonly kind: string; readonly register?: string }[] = checked.report().hazards;
     const match = hazards.find((hazard) => (expected.kind === undefined || hazard.kind === expected.kind) && (expected.register === undefined || hazard.register === expected.register));
     const wanted = `a hazard${expected.kind ? ` of kind ${expected.kind}` : ''}${expected.register ? ` on ${expected.register}` : ''}`;
     return {
