@@ -38,9 +38,15 @@ export interface CheckSettings {
   readonly scoreboardMax: number;
 }
 
+/** The accepted range of each whole-number option, the same for the library and the CLI's flags. */
+export const CHECK_OPTION_RANGES = {
+  seed: [0, 2 ** 32 - 1], runs: [1, Number.MAX_SAFE_INTEGER], maxLatency: [1, 10_000], maxStates: [1, Number.MAX_SAFE_INTEGER], scoreboardBits: [1, 16],
+} as const satisfies Record<string, readonly [number, number]>;
+
 /** Resolves the options, checking their ranges (a `RangeError` names the option). */
 export function checkSettings(options: CheckOptions): CheckSettings {
-  const whole = (name: string, value: number | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+  const whole = (name: keyof typeof CHECK_OPTION_RANGES, value: number | undefined, fallback: number): number => {
+    const [min, max] = CHECK_OPTION_RANGES[name];
     if (value === undefined) return fallback;
     if (!Number.isSafeInteger(value) || value < min || value > max) throw new RangeError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
     return value;
@@ -49,10 +55,10 @@ export function checkSettings(options: CheckOptions): CheckSettings {
   if (!['auto', 'exhaustive', 'random'].includes(mode)) throw new RangeError(`mode must be auto, exhaustive or random, got ${String(mode)}`);
   return {
     mode,
-    seed: whole('seed', options.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1),
-    runs: whole('runs', options.runs, DEFAULT_CHECK_OPTIONS.runs, 1),
-    maxLatency: whole('maxLatency', options.maxLatency, DEFAULT_CHECK_OPTIONS.maxLatency, 1, 10_000),
-    maxStates: whole('maxStates', options.maxStates, DEFAULT_CHECK_OPTIONS.maxStates, 1),
-    scoreboardMax: 2 ** whole('scoreboardBits', options.scoreboardBits, 6, 1, 16) - 1,
+    seed: whole('seed', options.seed, randomInt(0, 2 ** 31)),
+    runs: whole('runs', options.runs, DEFAULT_CHECK_OPTIONS.runs),
+    maxLatency: whole('maxLatency', options.maxLatency, DEFAULT_CHECK_OPTIONS.maxLatency),
+    maxStates: whole('maxStates', options.maxStates, DEFAULT_CHECK_OPTIONS.maxStates),
+    scoreboardMax: 2 ** whole('scoreboardBits', options.scoreboardBits, 6) - 1,
   };
 }

@@ -14,6 +14,7 @@ import { lrcMinimizeCommand, lrcReplayCommand } from './lrcCheck.js';
 import { loadAnyPrograms } from './programs.js';
 import { renderLrcCheckText } from '../reports/lrc/checkReport.js';
 import { checkLoaded, MAX_LISTED_FINDINGS, type CheckReport } from '../api/checkLoaded.js';
+import { CHECK_OPTION_RANGES } from '../api/checkOptions.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
@@ -130,10 +131,10 @@ export function checkCommand(args: string[], io: CliIo): number {
   if (!['auto', 'exhaustive', 'random'].includes(mode)) throw new UsageError(`--mode expects auto, exhaustive or random, got '${values.mode}'`);
   const timelines = (values.timelines ?? 'first') as 'first' | 'all' | 'none';
   if (!['first', 'all', 'none'].includes(timelines)) throw new UsageError(`--timelines expects first, all or none, got '${values.timelines}'`);
-  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
-  const runs = integerOption('runs', values.runs, DEFAULT_CHECK_OPTIONS.runs, 1);
-  const maxLatency = integerOption('max-latency', values['max-latency'], DEFAULT_CHECK_OPTIONS.maxLatency, 1, 10_000);
-  const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
+  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), ...CHECK_OPTION_RANGES.seed);
+  const runs = integerOption('runs', values.runs, DEFAULT_CHECK_OPTIONS.runs, ...CHECK_OPTION_RANGES.runs);
+  const maxLatency = integerOption('max-latency', values['max-latency'], DEFAULT_CHECK_OPTIONS.maxLatency, ...CHECK_OPTION_RANGES.maxLatency);
+  const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, ...CHECK_OPTION_RANGES.maxStates);
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
 
   const loaded = loadAnyPrograms(positionals, io);

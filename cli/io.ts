@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { timeBudget } from '../api/stop.js';
+import { CHECK_OPTION_RANGES } from '../api/checkOptions.js';
 import { InputError } from '../format/error.js';
 import type { TimeBudget } from '../impl/budget.js';
 
@@ -77,7 +78,7 @@ export function readInput<T>(io: CliIo, load: () => T): T | null {
 
 /** `--scoreboard-bits N` (1..16, default 6) as the largest counter value, 2^N - 1. */
 export function scoreboardMaxOption(value: string | undefined): number {
-  return 2 ** integerOption('scoreboard-bits', value, 6, 1, 16) - 1;
+  return 2 ** integerOption('scoreboard-bits', value, 6, ...CHECK_OPTION_RANGES.scoreboardBits) - 1;
 }
 
 /** Help text of `--timeout MS`, the same in every command (aligned with the other options of the help texts). */
