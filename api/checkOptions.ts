@@ -43,6 +43,14 @@ export const CHECK_OPTION_RANGES = {
   seed: [0, 2 ** 32 - 1], runs: [1, Number.MAX_SAFE_INTEGER], maxLatency: [1, 10_000], maxStates: [1, Number.MAX_SAFE_INTEGER], scoreboardBits: [1, 16],
 } as const satisfies Record<string, readonly [number, number]>;
 
+/** The search strategies, the same for the library's `mode` and the CLI's `--mode`. */
+export const CHECK_MODES = ['auto', 'exhaustive', 'random'] as const satisfies readonly CheckMode[];
+
+/** Whether a string names a search strategy. */
+export function isCheckMode(mode: string): mode is CheckMode {
+  return (CHECK_MODES as readonly string[]).includes(mode);
+}
+
 /** Resolves the options, checking their ranges (a `RangeError` names the option). */
 export function checkSettings(options: CheckOptions): CheckSettings {
   const whole = (name: keyof typeof CHECK_OPTION_RANGES, value: number | undefined, fallback: number): number => {
@@ -52,7 +60,7 @@ export function checkSettings(options: CheckOptions): CheckSettings {
     return value;
   };
   const mode = options.mode ?? DEFAULT_CHECK_OPTIONS.mode;
-  if (!['auto', 'exhaustive', 'random'].includes(mode)) throw new RangeError(`mode must be auto, exhaustive or random, got ${String(mode)}`);
+  if (!isCheckMode(mode)) throw new RangeError(`mode must be one of ${CHECK_MODES.join(', ')}, got ${String(mode)}`);
   return {
     mode,
     seed: whole('seed', options.seed, randomInt(0, 2 ** 31)),

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { renderCheckText } from '../reports/checkReport.js';
 import { describeHazard } from '../reports/describeHazard.js';
 import { renderTimeline } from '../reports/timeline.js';
-import { DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
+import { DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
 import { parseSchedule, replay } from '../spec/scoreboard/trace.js';
 import { combinedExitCode } from '../explore/verdict.js';
 import { readExpectation } from '../format/hp/expectation.js';
@@ -14,7 +14,7 @@ import { lrcMinimizeCommand, lrcReplayCommand } from './lrcCheck.js';
 import { loadAnyPrograms } from './programs.js';
 import { renderLrcCheckText } from '../reports/lrc/checkReport.js';
 import { checkLoaded, MAX_LISTED_FINDINGS, type CheckReport } from '../api/checkLoaded.js';
-import { CHECK_OPTION_RANGES } from '../api/checkOptions.js';
+import { CHECK_MODES, CHECK_OPTION_RANGES, isCheckMode } from '../api/checkOptions.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
@@ -127,8 +127,8 @@ export function checkCommand(args: string[], io: CliIo): number {
   for (const option of ['arch', 'kernel'] as const) {
     if (values[option] !== undefined) throw new UsageError(`--${option} applies to NVIDIA listings (.cuasm, .sass or --from)`);
   }
-  const mode = (values.mode ?? 'auto') as CheckMode;
-  if (!['auto', 'exhaustive', 'random'].includes(mode)) throw new UsageError(`--mode expects auto, exhaustive or random, got '${values.mode}'`);
+  const mode = values.mode ?? 'auto';
+  if (!isCheckMode(mode)) throw new UsageError(`--mode expects one of ${CHECK_MODES.join(', ')}, got '${mode}'`);
   const timelines = (values.timelines ?? 'first') as 'first' | 'all' | 'none';
   if (!['first', 'all', 'none'].includes(timelines)) throw new UsageError(`--timelines expects first, all or none, got '${values.timelines}'`);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), ...CHECK_OPTION_RANGES.seed);
