@@ -1,4 +1,5 @@
 import { nextBatchId } from '../../spec/streamout/state.js';
+import { Channel } from './channel.js';
 
 /** A stream-output operation as SSYNC counts it: first batch ID, work tokens so far, closed by a disable. */
 export interface SimulatedOperation {
@@ -31,9 +32,17 @@ export interface SsyncOutputs {
 const TASK_KEYS = 1024;
 
 /**
- * SSYNC of the optimized simulation: the reference SSYNC of `spec/streamout/ssync.ts` on mutable
- * state, with the FIFO as an array with a moving head and the message table indexed by (batch
- * ID, task) so serving needs no scan. Planted bugs (`plantedBugs.ts`) override `serve`.
+ * The optimized SSYNC: the spec's `ssyncWd` and `ssyncUnit` steps and the reference policy
+ * `serveInOrder` (`spec/streamout/ssync.ts`) on mutable state, with the FIFO as a `Channel` and
+ * the message table indexed by (batch ID, task) so serving needs no scan. Its state is what the
+ * protocol holds, so it does not grow with the run. The optimized simulation drives it directly;
+ * the streaming trace checker through `TraceSsync` (`traceSsync.ts`). Planted bugs
+ * (`plantedBugs.ts`) override `serve`.
+ *
+ * The index assumes no two units wait with the same (batch ID, task), where the spec answers the
+ * lowest unit: with the reference policy that never happens, as each task goes to one unit and a
+ * batch ID is reused only after SSYNC has served every task of it. (Broken SSYNCs can get there,
+ * so planted bugs scan instead.)
  */
 export class SimulatedSsync {
   /** The 4 buffer offsets SSYNC hands out next. */
@@ -47,11 +56,10 @@ export class SimulatedSsync {
   served = 0;
   /** The message table: one slot per SO unit. */
   readonly slots: SimulatedSlot[];
-  private readonly fifo: (SimulatedOperation | readonly number[])[] = [];
-  private fifoHead = 0;
+  private readonly fifo = new Channel<SimulatedOperation | readonly number[]>();
   private enabled = false;
   private pendingStart = false;
-  /** The operation work tokens count towards: the last one opened (queued or being served). */
+  /** The operation work tokens count towards: the last one opened, while it is queued or served. */
   private lastOp: SimulatedOperation | null = null;
   private readonly waiting = new Map<number, number>();
 
@@ -123,8 +131,8 @@ export class SimulatedSsync {
   serve(): void {
     for (;;) {
       if (this.op === null) {
-        if (this.fifoHead === this.fifo.length) return;
-        const entry = this.fifo[this.fifoHead++]!;
+        if (this.fifo.size === 0) return;
+        const entry = this.fifo.take();
         if (Array.isArray(entry)) {
           this.offsets = [...entry];
           continue;
@@ -136,6 +144,10 @@ export class SimulatedSsync {
       }
       if (this.served === this.op.count) {
         if (!this.op.closed) return; // the next batch's token has not arrived yet
+        // As in the spec, a finished operation takes no more tokens. Nothing could reach it anyway
+        // (it was closed by a disable, and tokens count again only once an enable and a token have
+        // opened the next operation); this just does not keep it alive.
+        if (this.lastOp === this.op) this.lastOp = null;
         this.op = null;
         continue;
       }
