@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
 import type { StopOptions } from './stop.js';
+import { checkStopOptions } from './stopOptionsCheck.js';
+import { wholeNumberOption } from './optionRange.js';
 
 /** Progress of a long check: states of the exhaustive search, or random schedules run. */
 export interface CheckProgress {
@@ -51,14 +53,10 @@ export function isCheckMode(mode: string): mode is CheckMode {
   return (CHECK_MODES as readonly string[]).includes(mode);
 }
 
-/** Resolves the options, checking their ranges (a `RangeError` names the option). */
+/** Resolves the options, checking their ranges and `timeoutMs` (a `RangeError` names the option). */
 export function checkSettings(options: CheckOptions): CheckSettings {
-  const whole = (name: keyof typeof CHECK_OPTION_RANGES, value: number | undefined, fallback: number): number => {
-    const [min, max] = CHECK_OPTION_RANGES[name];
-    if (value === undefined) return fallback;
-    if (!Number.isSafeInteger(value) || value < min || value > max) throw new RangeError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
-    return value;
-  };
+  checkStopOptions(options);
+  const whole = (name: keyof typeof CHECK_OPTION_RANGES, value: number | undefined, fallback: number): number => wholeNumberOption(name, value, fallback, CHECK_OPTION_RANGES[name]);
   const mode = options.mode ?? DEFAULT_CHECK_OPTIONS.mode;
   if (!isCheckMode(mode)) throw new RangeError(`mode must be one of ${CHECK_MODES.join(', ')}, got ${String(mode)}`);
   return {

@@ -6,6 +6,9 @@ import { lrcFlagProofJson } from '../reports/lrc/flagProofJson.js';
 import type { ProvedFile } from '../reports/proveReport.js';
 import { proveLrc, proveScoreboard, type ProvedLrcProgram, type ProveProgress } from './proveLoaded.js';
 import { timeBudget, type StopOptions } from './stop.js';
+import { checkStopOptions } from './stopOptionsCheck.js';
+import { wholeNumberOption } from './optionRange.js';
+import { CHECK_OPTION_RANGES } from './checkOptions.js';
 
 /** Default solver timeout of one Z3 query. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
@@ -48,15 +51,17 @@ export async function prove(program: ProgramInput, options: ProveOptions = {}): 
 /** What `prove` decided, before it becomes a report: the proofs themselves, for text reports and matchers. */
 export type ProgramProof = { readonly machine: 'scoreboard'; readonly proved: ProvedFile } | { readonly machine: 'lrc'; readonly proved: ProvedLrcProgram };
 
-/** `prove` with its options resolved (the CLI's defaults), giving the proofs rather than the report. */
+/** `prove` with its options resolved (the CLI's defaults; a `RangeError` names an option out of range), giving the proofs rather than the report. */
 export async function proveProgram(program: ProgramInput, options: ProveOptions = {}): Promise<ProgramProof> {
+  checkStopOptions(options);
+  const maxStates = wholeNumberOption('maxStates', options.maxStates, DEFAULT_CHECK_OPTIONS.maxStates, CHECK_OPTION_RANGES.maxStates);
+  const queryTimeoutMs = wholeNumberOption('queryTimeoutMs', options.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS, [1, 2 ** 31 - 1]);
+  const seed = options.seed === undefined ? {} : { seed: wholeNumberOption('seed', options.seed, 0, CHECK_OPTION_RANGES.seed) };
   const loaded = toProgram(program);
   const budget = timeBudget(options);
-  const maxStates = options.maxStates ?? DEFAULT_CHECK_OPTIONS.maxStates;
   if (loaded.machine === 'lrc') return { machine: 'lrc', proved: proveLrc(loaded.parsed, budget, maxStates) };
   return { machine: 'scoreboard', proved: await proveScoreboard(loaded.parsed, budget, {
-    queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, maxStates,
-    ...(options.seed === undefined ? {} : { seed: options.seed }), ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    queryTimeoutMs, maxStates, ...seed, ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   }) };
 }
 

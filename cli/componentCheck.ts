@@ -4,7 +4,6 @@ import { parseComponentProgram } from '../format/components/parse.js';
 import { printComponentProgram } from '../format/components/print.js';
 import { parseComponentSchedule } from '../format/components/schedule.js';
 import { readExpectation } from '../format/hp/expectation.js';
-import { readInputFile } from '../format/readInputFile.js';
 import { checkComponentProgram } from '../impl/components/check.js';
 import { componentTargetOf, matchesComponentTarget, minimizeComponentProgram } from '../impl/components/minimize.js';
 import { replayComponentSchedule } from '../impl/components/replay.js';
@@ -19,7 +18,9 @@ import { checkReplayLength, fileBudget, progressLine, readInput, UsageError, wri
 import { budgetSpentBeforeWriting } from './minimize.js';
 import { checkSarifLog } from '../reports/sarif/checkSarifLog.js';
 import type { StopPredicate, TimeBudget } from '../impl/budget.js';
-import { ir3Units, isIr3File } from './ir3Check.js';
+import { loadComponentProgram } from '../api/components/load.js';
+import { selectShaders } from '../api/components/selectShaders.js';
+import { checkComponentUnits } from '../api/components/checkUnits.js';
 import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
 import { componentCheckSection } from '../reports/html/componentSection.js';
 
@@ -52,11 +53,9 @@ export interface ComponentCheckRequest {
   readonly timeoutMs: number | null;
 }
 
-/** The units of one file: the `.comp` program, or each shader of an ir3 listing. Throws `InputError` on a mistake. */
+/** The units of one file: the `.comp` program, or each shader of an ir3 listing (every file with `--from ir3`). Throws `InputError` on a mistake. */
 function unitsOf(file: string, ir3: boolean): ComponentUnit[] {
-  if (ir3 || isIr3File(file)) return ir3Units(file);
-  const parsed = parseComponentProgram(readInputFile(file, 'program'), file);
-  return [{ file, shader: null, selector: '', program: parsed.program, blocked: null, instructions: parsed.program.instructions.length }];
+  return [...loadComponentProgram(file, ir3 ? { from: 'ir3' } : {}).units];
 }
 
 /**
@@ -77,10 +76,12 @@ export function checkComponentFiles(files: readonly string[], request: Component
     if (!budgets.has(file)) budgets.set(file, fileBudget(request.timeoutMs));
     return budgets.get(file)!;
   };
-  const checks = units.map((unit): ComponentUnitCheck => {
-    progress.update(`${componentUnitTitle(unit)}: exhaustive`);
-    const result = checkComponentProgram(unit.program, unit.blocked, request.maxStates, budgetOf(unit.file).shouldStop);
-    return { unit, result, expectation: expectations.get(unit.file) ?? null };
+  const checks = checkComponentUnits(units, {
+    maxStates: request.maxStates,
+    shouldStopFor: (file) => budgetOf(file).shouldStop,
+    // The line names the unit as it starts; the states counted during its search do not change it.
+    onProgress: ({ done, states }) => { if (states === 0) progress.update(`${componentUnitTitle(units[done]!)}: exhaustive`); },
+    expectationFor: (file) => expectations.get(file) ?? null,
   });
   progress.done();
   if (request.minimize !== null) return minimizeUnit(checks, request.minimize, request.maxStates, io, budgetOf(files[0]!).shouldStop);
@@ -115,15 +116,13 @@ export function checkComponentFiles(files: readonly string[], request: Component
 
 /** `--kernel N`: the ir3 shaders numbered N (a usage error for unknown numbers or `.comp` programs). */
 function selectUnits(units: readonly ComponentUnit[], kernels: readonly string[]): ComponentUnit[] {
-  if (kernels.length === 0) return [...units];
-  const single = units.find((unit) => unit.shader === null);
-  if (single) throw new UsageError(`--kernel selects shaders of ir3 listings by number; ${single.file} holds one program`);
-  for (const kernel of kernels) {
-    if (!units.some((unit) => String(unit.shader) === kernel)) {
-      throw new UsageError(`--kernel ${kernel}: no such shader (shaders: ${units.map((unit) => unit.shader).join(', ')})`);
-    }
+  try {
+    return selectShaders(units, kernels, '--kernel');
+  } catch (error) {
+    // The library's RangeError is a mistake in how the command was called here.
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
   }
-  return units.filter((unit) => kernels.includes(String(unit.shader)));
 }
 
 /** `--replay SCHEDULE` on one unit: runs it through the spec machine and shows the timeline and what it finds. */

@@ -4,7 +4,6 @@ import { parseCodes } from '../explore/scheduleText.js';
 import { replayPath } from '../explore/run.js';
 import { readExpectation, type Expectation } from '../format/hp/expectation.js';
 import { loadListingKernels, type ListingOptions, type LoadedKernel } from '../format/sass/loadKernels.js';
-import { checkSassProgram, DEFAULT_SASS_CHECK } from '../impl/sass/check.js';
 import type { TimeBudget } from '../impl/budget.js';
 import { describeSassHazard } from '../reports/sass/describe.js';
 import { kernelCheckJson, renderKernelCheck, type KernelCheck } from '../reports/sass/checkText.js';
@@ -16,6 +15,7 @@ import { SASS_NOTATIONS } from '../format/sass/load.js';
 import type { SassNotation } from '../format/sass/listing.js';
 import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
 import { sassKernelSection } from '../reports/html/sassSection.js';
+import { checkListingKernels } from '../api/listing/checkKernels.js';
 
 /** What `check` was asked to do with listings. */
 export interface ListingCheckRequest extends ListingOptions {
@@ -52,12 +52,12 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
   if (request.replay !== null) return replayKernel(kernels, request.replay, io);
   const progress = progressLine(io);
   const budgets = new Map<string, TimeBudget>();
-  const checks = kernels.map((kernel): KernelCheck => {
-    progress.update(`${kernel.file}: kernel ${kernel.program.name}`);
-    const started = performance.now();
-    if (!budgets.has(kernel.file)) budgets.set(kernel.file, fileBudget(request.timeoutMs));
-    const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: budgets.get(kernel.file)!.shouldStop });
-    return { file: kernel.file, program: kernel.program, result, elapsedMs: performance.now() - started };
+  const checks = checkListingKernels(kernels, {
+    shouldStopFor: (file) => {
+      if (!budgets.has(file)) budgets.set(file, fileBudget(request.timeoutMs));
+      return budgets.get(file)!.shouldStop;
+    },
+    onProgress: ({ file, kernel }) => progress.update(`${file}: kernel ${kernel}`),
   });
   progress.done();
   if (request.sarif) {

@@ -1,17 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { renderLayout } from '../reports/streamLayout.js';
-import { describeStreamSteps } from '../reports/streamSteps.js';
-import { exploreStream } from '../impl/streamout/explore.js';
-import { expectedLayout } from '../spec/streamout/layout.js';
 import { promelaModel } from '../format/promela/streamout.js';
 import { loadScenario } from '../format/streamout/load.js';
-import { streamActionText, streamContext, type StreamContext } from '../spec/streamout/step.js';
+import { streamContext } from '../spec/streamout/step.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
-import { type CliIo, integerOption, progressLine, readInput, UsageError, writeFileAtomic } from './io.js';
+import { type CliIo, integerOption, readInput, UsageError, writeFileAtomic } from './io.js';
 import { streamCheckCommand } from './streamCheck.js';
-import { timeBudgetReason } from '../explore/deadline.js';
-import { randomTimingsRun, type StreamRun } from './streamTimings.js';
+import { streamRunProgress } from './streamTimings.js';
+import { streamoutOutcome } from '../api/streamout/runHere.js';
+import { STREAMOUT_RUN_DEFAULTS, STREAMOUT_RUN_OPTION_RANGES, type StreamoutRunSettings } from '../api/streamout/runOptions.js';
+import { streamoutRunReport } from '../api/streamout/runReport.js';
 import { commandLine, htmlOption, readSourceText, writeHtmlReport } from './html.js';
 import type { HtmlSection } from '../reports/html/report.js';
 import { streamRunSection } from '../reports/html/streamRunSection.js';
@@ -105,9 +104,9 @@ function runCommand(args: string[], io: CliIo): Promise<number> {
   // Read every option before the first scenario runs, so a mistake is reported at once.
   const options: RunOptions = {
     exhaustive: values.exhaustive, seed: values.seed, expect: values.expect, json: values.json, 'trace-out': values['trace-out'],
-    runs: integerOption('runs', values.runs, 200, 1),
-    maxStates: integerOption('max-states', values['max-states'], 2_000_000, 1),
-    jobs: integerOption('jobs', values.jobs, 1, 1, 256),
+    runs: integerOption('runs', values.runs, STREAMOUT_RUN_DEFAULTS.runs, ...STREAMOUT_RUN_OPTION_RANGES.runs),
+    maxStates: integerOption('max-states', values['max-states'], STREAMOUT_RUN_DEFAULTS.maxStates, ...STREAMOUT_RUN_OPTION_RANGES.maxStates),
+    jobs: integerOption('jobs', values.jobs, STREAMOUT_RUN_DEFAULTS.jobs, ...STREAMOUT_RUN_OPTION_RANGES.jobs),
     timeoutMs: values.timeout === undefined ? null : integerOption('timeout', values.timeout, 0, 1),
     html: htmlOption(values.html), command: commandLine(['streamout', 'run'], args),
   };
@@ -143,19 +142,23 @@ interface RunOptions {
   readonly command: string;
 }
 
-/** Runs one scenario and prints its report; with `sections`, adds its section of the HTML report there. Returns the exit code. */
+/** Runs one scenario (the library's `streamoutOutcome`) and prints its report; with `sections`, adds its section of the HTML report there. Returns the exit code. */
 async function runScenario(file: string, options: RunOptions, io: CliIo, sections: HtmlSection[] | null): Promise<number> {
   const loaded = readInput(io, () => loadScenario(file));
   if (loaded === null) return 2;
-  const seed = integerOption('seed', options.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
-  const { runs, jobs, timeoutMs } = options;
-  // The budget is per scenario, from when it starts.
-  const deadline = timeoutMs === null ? null : Date.now() + timeoutMs;
+  const seed = integerOption('seed', options.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), ...STREAMOUT_RUN_OPTION_RANGES.seed);
+  const { runs, jobs } = options;
+  const settings: StreamoutRunSettings = {
+    // With --expect, a scenario that expects 'proved' is explored exhaustively: that is what it claims.
+    exhaustive: Boolean(options.exhaustive || (options.expect && loaded.expect?.verdict === 'proved')),
+    seed, runs, jobs, maxStates: options.maxStates,
+    // The budget is per scenario, from when it starts.
+    timeoutMs: options.timeoutMs,
+  };
   const context = streamContext(loaded.scenario);
-  // With --expect, a scenario that expects 'proved' is explored exhaustively: that is what it claims.
-  const outcome = options.exhaustive || (options.expect && loaded.expect?.verdict === 'proved')
-    ? exhaustiveRun(loaded.file, context, options.maxStates, timeoutMs, deadline, io)
-    : await randomTimingsRun({ file: loaded.file, context, seed, runs, jobs, timeoutMs, deadline }, io);
+  const progress = streamRunProgress(io, loaded.file, seed, jobs);
+  const outcome = await streamoutOutcome(loaded, settings, { onProgress: progress.onProgress }, context).finally(progress.done);
+  const report = streamoutRunReport(loaded, outcome);
   if (options['trace-out']) {
     // A trace of the optimized simulation under the first timing seed, for 'streamout check'.
     const run = simulateStream(loaded.scenario, seed, { trace: true });
@@ -165,11 +168,9 @@ async function runScenario(file: string, options: RunOptions, io: CliIo, section
     const header = JSON.stringify({ scenario: { format: 'hazardproof-streamout/1', soUnits, bufferSizes, batchIdBits, packets: written } });
     writeFileAtomic(options['trace-out'], `${[header, ...run.trace!.map((line) => JSON.stringify(line))].join('\n')}\n`);
   }
-  const layout = expectedLayout(loaded.scenario);
+  const { layout } = report;
   const expected = loaded.expect;
-  const met = expected === null ? null : expected.verdict === outcome.verdict &&
-    (expected.primitivesWritten === undefined || expected.primitivesWritten === layout.primitivesWritten) &&
-    (expected.primitivesNeeded === undefined || expected.primitivesNeeded === layout.primitivesNeeded);
+  const met = report.expected?.met ?? null;
   const textLines = () => {
     const lines = [`${loaded.file}: ${outcome.verdict}`, `  ${outcome.reason}`, ...renderLayout(loaded.scenario, layout).map((l) => `  ${l}`)];
     if (outcome.problems.length > 0) lines.push('  problems:', ...outcome.problems.map((p) => `    ${p}`));
@@ -189,33 +190,10 @@ async function runScenario(file: string, options: RunOptions, io: CliIo, section
     }, `f${sections.length + 1}`));
   }
   if (options.json) {
-    io.stdout(`${JSON.stringify({
-      file: loaded.file, verdict: outcome.verdict, reason: outcome.reason, problems: outcome.problems,
-      steps: outcome.steps.map(streamActionText), stepsInWords: outcome.stepsInWords.map((s) => s.trim()),
-      layout, coverage: outcome.coverage, expected: expected && { ...expected, met },
-    }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     io.stdout(`${textLines().join('\n')}\n`);
   }
   if (options.expect) return met ? 0 : 1;
   return outcome.verdict === 'violation' ? 1 : outcome.verdict === 'unknown' ? 3 : 0;
-}
-
-/** Every interleaving, by the explorer, within the state budget and the time budget. */
-function exhaustiveRun(file: string, context: StreamContext, maxStates: number, timeoutMs: number | null, deadline: number | null, io: CliIo): StreamRun {
-  const progress = progressLine(io);
-  const shouldStop = () => (deadline !== null && Date.now() >= deadline ? timeBudgetReason(timeoutMs!) : null);
-  const result = exploreStream(context, maxStates, (states) => progress.update(`${file}: ${states} distinct states`), shouldStop);
-  progress.done();
-  const perSecond = Math.round(result.states / Math.max(result.elapsedMs / 1000, 1e-3));
-  const coverage = { mode: 'exhaustive', complete: result.complete, states: result.states, distinctStates: result.distinctStates, finalStates: result.finalStates, statesPerSecond: perSecond, elapsedMs: Math.round(result.elapsedMs) };
-  const covered = `${result.distinctStates} distinct states (${result.states} visited, ${result.finalStates} final) in ${(result.elapsedMs / 1000).toFixed(2)} s, ${perSecond} states/s`;
-  if (result.counterexample) {
-    const { problems, actions, shortest } = result.counterexample;
-    const path = shortest ? 'shortest path' : 'a shortest path of the partial-order-reduced search, maybe not the shortest of all';
-    return { verdict: 'violation', reason: `found by exhaustive exploration (${path}, ${actions.length} steps); ${covered}`, problems, steps: actions, stepsInWords: describeStreamSteps(context, actions), coverage };
-  }
-  if (result.complete) return { verdict: 'proved', reason: `explored every interleaving of every step${result.reduction === 'none' ? '' : ` up to the order of independent steps (${result.reduction} reduction, checked against the unreduced search by properties/streamReduction)`}: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage };
-  const why = result.stoppedBy ?? `state budget of ${maxStates} reached`;
-  return { verdict: 'unknown', reason: `${why} without a violation: ${covered}`, problems: [], steps: [], stepsInWords: [], coverage: { ...coverage, stoppedBy: why } };
 }

@@ -11,6 +11,7 @@ import { renderProveText } from '../../reports/proveText.js';
 import { renderFlagProof } from '../../reports/lrc/flagProof.js';
 import { scoreboardProofExitCode } from '../proveLoaded.js';
 import { stopPredicate } from '../stop.js';
+import { unitsHaveHazard, unitsHazardFree } from './perUnitMatchers.js';
 
 /** What a matcher answers (the shape vitest and Jest expect). */
 export interface MatcherOutcome {
@@ -39,12 +40,16 @@ export interface HazardFreeOptions extends CheckOptions {
 /**
  * Matchers for vitest (and Jest): `expect(program).toBeHazardFree()`, `.toHaveHazard({ kind,
  * register })`, `await expect(program).toBeProvedSafe()`. The program is what `loadProgram` or
- * `parseProgram` returns, a scoreboard model (`Program`), or a file path. A failure message is the
- * check's text report: the hazard, its timeline and the command that replays it, and the
- * program's text when it has no file.
+ * `parseProgram` returns, a scoreboard model (`Program`), or a file path; `toBeHazardFree` and
+ * `toHaveHazard` also take what `loadListing` and `loadComponentProgram` return, checked kernel
+ * by kernel or unit by unit (every one must be hazard-free; any one may have the hazard). A
+ * failure message is the check's text report: the hazard, its timeline and the command that
+ * replays it, and the program's text when it has no file.
  */
 export const hazardMatchers = {
   toBeHazardFree(this: MatcherContext, received: unknown, options: HazardFreeOptions = {}): MatcherOutcome {
+    const perUnit = unitsHazardFree(received, options);
+    if (perUnit !== null) return perUnit;
     const program = receivedProgram(received);
     const checked = checkLoaded(program, runOf(options));
     const { verdict } = checked.check.result;
@@ -58,6 +63,8 @@ export const hazardMatchers = {
   },
 
   toHaveHazard(this: MatcherContext, received: unknown, expected: ExpectedHazard = {}, options: CheckOptions = {}): MatcherOutcome {
+    const perUnit = unitsHaveHazard(received, expected, options);
+    if (perUnit !== null) return perUnit;
     const program = receivedProgram(received);
     const checked = checkLoaded(program, runOf(options));
     const hazards: readonly { readonly kind: string; readonly register?: string }[] = checked.report().hazards;

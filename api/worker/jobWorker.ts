@@ -7,12 +7,13 @@ import { JOBS } from './jobTable.js';
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
-parentPort!.on('message', (job: WorkerJob) => {
+parentPort!.on('message', async (job: WorkerJob) => {
   const aborted = abortFlagReader(job.abortFlag);
   const deadline = new Deadline(job.timeoutMs, 1);
   const run = JOBS[job.kind] as (input: unknown, context: { shouldStop: () => string | null; onProgress: ((progress: unknown) => void) | null }) => unknown;
   try {
-    const output = run(job.input, {
+    // Jobs are asynchronous: they load their machine first, and some wait for threads of their own.
+    const output = await run(job.input, {
       shouldStop: () => aborted() ?? deadline.check(),
       onProgress: job.wantsProgress ? (progress) => post({ type: 'progress', progress }) : null,
     });

@@ -24,7 +24,11 @@ export interface LoadedKernel extends LoweredKernel {
 
 /** Reads a listing file and lowers the kernels asked for. */
 export function loadListingKernels(file: string, options: ListingOptions): LoadedKernel[] {
-  const text = readInputFile(file, 'listing');
+  return listingKernelsOfText(readInputFile(file, 'listing'), file, options);
+}
+
+/** Parses a listing's text (`file` names it in errors and reports) and lowers the kernels asked for. */
+export function listingKernelsOfText(text: string, file: string, options: ListingOptions): LoadedKernel[] {
   const listing = parseListing(text, file, options.from);
   const name = options.architecture ?? listing.architecture;
   if (name === null) {

@@ -18,10 +18,13 @@ export interface ComponentCheckResult {
  * result; fixed latencies are fixed). A complete exploration without a finding is a proof for
  * this program under the model; a finding comes with the schedule that shows it; running out of
  * states (or `shouldStop` giving a reason: a time budget) is `unknown`. `blocked`: why the program
- * could not be modelled whole (then no proof).
+ * could not be modelled whole (then no proof). `onProgress` hears the states explored so far, every
+ * few thousand.
  */
-export function checkComponentProgram(program: ComponentProgram, blocked: string | null, maxStates = 200_000, shouldStop?: () => string | null): ComponentCheckResult {
-  const exploration = exploreAll(componentSystem(program), { maxStates, ...(shouldStop ? { shouldStop } : {}) });
+export function checkComponentProgram(
+  program: ComponentProgram, blocked: string | null, maxStates = 200_000, shouldStop?: () => string | null, onProgress?: (states: number) => void,
+): ComponentCheckResult {
+  const exploration = exploreAll(componentSystem(program), { maxStates, ...(shouldStop ? { shouldStop } : {}), ...(onProgress ? { onProgress } : {}) });
   const hazards = exploration.witnesses.map((witness) => ({ finding: witness.finding, schedule: witness.path }));
   const states = exploration.distinctStates;
   if (hazards.length > 0) return { verdict: 'hazard', reason: `${hazards.length} hazard(s), each shown by a schedule of the component machine`, hazards, states };

@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../../format/packageRoot.js';
 import type { StreamScenario } from '../../spec/streamout/scenario.js';
 import type { PlantedSsyncBug } from './plantedBugs.js';
 import { simulateStream } from './simulator.js';
@@ -20,6 +24,12 @@ export interface TimingSearch extends TimingSetup {
   readonly jobs: number;
   /** Called after each timing with the number done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * The caller's stop predicate (an abort flag, say): asked between timings, inside timings run on
+   * this thread, and every few milliseconds while worker threads run (whose timings are then
+   * ended by terminating the threads). A reason ends the search like the deadline, with the reason.
+   */
+  readonly shouldStop?: () => string | null;
 }
 
 /** One timing's outcome. */
@@ -41,15 +51,19 @@ export interface TimingSearchResult {
   readonly failure: (TimingOutcome & { readonly seed: number }) | null;
   /** True when the budget ended the search before it was decided (some timing below the failure, or any without one, did not finish). */
   readonly timedOut: boolean;
+  /** The reason `shouldStop` gave if it ended the search; null when it did not (the deadline, or no stop). */
+  readonly stoppedBy: string | null;
   readonly elapsedMs: number;
 }
 
-/** Runs timing `index` of a search on the optimized simulation. */
-export function runTiming(setup: TimingSetup, index: number): TimingOutcome {
+/** Runs timing `index` of a search on the optimized simulation; `stop` (true to stop) may end it early besides the deadline. */
+export function runTiming(setup: TimingSetup, index: number, stop?: () => boolean): TimingOutcome {
   const { deadline } = setup;
+  const pastDeadline = deadline === null ? null : () => Date.now() >= deadline;
+  const shouldStop = stop && pastDeadline ? () => pastDeadline() || stop() : stop ?? pastDeadline;
   const run = simulateStream(setup.scenario, setup.seed + index, {
     plantedBug: setup.plantedBug ?? null,
-    ...(deadline === null ? {} : { shouldStop: () => Date.now() >= deadline }),
+    ...(shouldStop === null ? {} : { shouldStop }),
   });
   return { index, problems: run.problems, misplacement: run.misplacement, stopped: run.stopped };
 }
@@ -58,7 +72,7 @@ export function runTiming(setup: TimingSetup, index: number): TimingOutcome {
  * Runs random timings 0..runs-1 on the optimized simulation, on `jobs` worker threads, and
  * reports the lowest failing one, so the answer is the same for every job count: timings are
  * handed out in order, none above a known failure is started, and the search ends once every
- * timing below the lowest failure has finished. The budget (`deadline`) stops it early.
+ * timing below the lowest failure has finished. The budget (`deadline`) or `shouldStop` stops it early.
  */
 export async function searchStreamTimings(search: TimingSearch): Promise<TimingSearchResult> {
   const started = performance.now();
@@ -68,10 +82,19 @@ export async function searchStreamTimings(search: TimingSearch): Promise<TimingS
   let next = 0;
   let lowestFailure = Infinity;
   let budgetSpent = false;
+  let stoppedBy: string | null = null;
+  /** True once the budget is spent: the deadline passed, a timing was cut short, or `shouldStop` gave a reason (kept). */
+  const outOfBudget = (): boolean => {
+    if (!budgetSpent && search.deadline !== null && Date.now() >= search.deadline) budgetSpent = true;
+    if (!budgetSpent && search.shouldStop) {
+      stoppedBy = search.shouldStop();
+      budgetSpent = stoppedBy !== null;
+    }
+    return budgetSpent;
+  };
   const limit = () => Math.min(search.runs, lowestFailure);
   const nextIndex = (): number | null => {
-    if (search.deadline !== null && Date.now() >= search.deadline) budgetSpent = true;
-    if (budgetSpent || next >= limit()) return null;
+    if (outOfBudget() || next >= limit()) return null;
     return next++;
   };
   const record = (outcome: TimingOutcome) => {
@@ -88,27 +111,39 @@ export async function searchStreamTimings(search: TimingSearch): Promise<TimingS
   const decided = () => finishedBelow >= limit();
   const setup: TimingSetup = { scenario: search.scenario, seed: search.seed, deadline: search.deadline, plantedBug: search.plantedBug ?? null };
   if (search.jobs <= 1) {
-    for (let index = nextIndex(); index !== null; index = nextIndex()) record(runTiming(setup, index));
+    const stop = search.shouldStop ? outOfBudget : undefined;
+    for (let index = nextIndex(); index !== null; index = nextIndex()) record(runTiming(setup, index, stop));
   } else {
-    await onWorkers(setup, Math.min(search.jobs, search.runs), nextIndex, record, () => budgetSpent || (next >= limit() && decided()));
+    const pollStop = search.shouldStop !== undefined;
+    await onWorkers(setup, Math.min(search.jobs, search.runs), nextIndex, record, () => outOfBudget() || (next >= limit() && decided()), pollStop);
   }
   const failure = lowestFailure === Infinity ? null : { ...finished.get(lowestFailure)!, seed: search.seed + lowestFailure };
   return {
     timingsRun: failure && decided() ? failure.index + 1 : finished.size,
     failure,
     timedOut: !decided(),
+    stoppedBy,
     elapsedMs: performance.now() - started,
   };
 }
 
+/** How often `done` is asked while worker threads run, when the caller's `shouldStop` may end the search between their messages. */
+const STOP_POLL_MS = 20;
+
 /**
  * Deals timings to worker threads, each taking the next index when it is free, until `done`;
- * then stops them all (a worker still busy above a found failure is not waited for).
+ * then stops them all (a worker still busy above a found failure is not waited for). With
+ * `pollStop`, `done` is also asked every `STOP_POLL_MS`: a timing can run for seconds, and a
+ * stop request should not wait for it.
  */
-async function onWorkers(setup: TimingSetup, jobs: number, nextIndex: () => number | null, record: (outcome: TimingOutcome) => void, done: () => boolean): Promise<void> {
+async function onWorkers(
+  setup: TimingSetup, jobs: number, nextIndex: () => number | null, record: (outcome: TimingOutcome) => void, done: () => boolean, pollStop: boolean,
+): Promise<void> {
   const workers: Worker[] = [];
+  let poll: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
+      if (pollStop) poll = setInterval(() => { if (done()) resolve(); }, STOP_POLL_MS);
       let busy = 0;
       const dispatch = (worker: Worker) => {
         const index = done() ? null : nextIndex();
@@ -118,7 +153,7 @@ async function onWorkers(setup: TimingSetup, jobs: number, nextIndex: () => numb
         } else if (busy === 0 || done()) resolve();
       };
       for (let k = 0; k < jobs; k++) {
-        const worker = new Worker(new URL('./timingWorker.js', import.meta.url), { workerData: setup });
+        const worker = new Worker(timingWorkerUrl(), { workerData: setup });
         workers.push(worker);
         worker.on('message', (outcome: TimingOutcome) => {
           busy--;
@@ -130,6 +165,19 @@ async function onWorkers(setup: TimingSetup, jobs: number, nextIndex: () => numb
       }
     });
   } finally {
+    clearInterval(poll);
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
+}
+
+/**
+ * The compiled timing worker. Run from the TypeScript sources (the test suite), `./timingWorker.js`
+ * is not beside this file: the build's copy is used (`npm test` builds first).
+ */
+function timingWorkerUrl(): URL {
+  const sibling = new URL('./timingWorker.js', import.meta.url);
+  if (existsSync(fileURLToPath(sibling))) return sibling;
+  const built = join(packageRoot(), 'dist', 'impl', 'streamout', 'timingWorker.js');
+  if (!existsSync(built)) throw new Error(`the timing worker is not built (${built}): run 'npm run build'`);
+  return pathToFileURL(built);
 }

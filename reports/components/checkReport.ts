@@ -3,6 +3,7 @@
  * programs and ir3 shaders: the text report (verdict, reason, each hazard with a timeline of its
  * shortest schedule and a replay command), the `--json` object and the `# expect:` comparison.
  */
+import type { Verdict } from '../../explore/verdict.js';
 import type { Expectation } from '../../format/hp/expectation.js';
 import { formatComponentSchedule } from '../../format/components/schedule.js';
 import type { ComponentCheckResult } from '../../impl/components/check.js';
@@ -110,8 +111,58 @@ export function renderComponentCheckText(check: ComponentUnitCheck, timelines: '
   return lines.join('\n');
 }
 
+/** One side of a component hazard in `--json`: the instruction's position, its execution, and where it is written. */
+export type ComponentInstructionReport = {
+  /** 0-based position in the program. */
+  readonly instruction: number;
+  /** Which repetition of the instruction (0 for the first). */
+  readonly execution: number;
+  readonly line: number | null;
+  readonly text: string | null;
+};
+
+/** A hazard of a unit in `--json`: the machine's finding, its two sides, and the schedule that shows it. */
+export type ComponentHazardReport = {
+  /** The machine's own finding (instructions as 0-based positions). */
+  readonly finding: ComponentFinding;
+  readonly producer: ComponentInstructionReport;
+  readonly consumer: ComponentInstructionReport;
+  readonly description: string;
+  /** A shortest schedule showing it, as action objects (`--replay` takes them back as JSON). */
+  readonly schedule: readonly ComponentAction[];
+  /** The command that replays it, the schedule as action codes. */
+  readonly replay: string;
+};
+
+/** What the file's `# expect:` line says, and whether the unit meets it. */
+export type ComponentExpectationReport = {
+  readonly verdict: Verdict;
+  readonly kind: string | null;
+  readonly register: string | null;
+  readonly met: boolean | null;
+};
+
+/**
+ * The report of one `.comp` program or ir3 shader: the object `hazardproof check FILE --json`
+ * prints for it (an array of them for several units).
+ */
+export type ComponentCheckReport = {
+  readonly file: string;
+  /** The shader's number in its ir3 listing; null for a `.comp` program. */
+  readonly shader: number | null;
+  readonly machine: 'components';
+  /** Instructions as written. */
+  readonly instructions: number;
+  readonly verdict: Verdict;
+  readonly reason: string;
+  readonly statesExplored: number;
+  readonly hazards: readonly ComponentHazardReport[];
+  /** The file's expectation when the check was asked to compare (`--expect`), else null. */
+  readonly expected: ComponentExpectationReport | null;
+};
+
 /** An instruction of a finding in `--json`: position, execution, and where it is written. */
-function instructionJson(program: ComponentProgram, at: { readonly instruction: number; readonly execution: number }) {
+function instructionJson(program: ComponentProgram, at: { readonly instruction: number; readonly execution: number }): ComponentInstructionReport {
   const instruction = program.instructions[at.instruction];
   return { instruction: at.instruction, execution: at.execution, line: instruction?.line ?? null, text: instruction?.text ?? null };
 }
@@ -126,7 +177,7 @@ function instructionJson(program: ComponentProgram, at: { readonly instruction: 
  * `--replay` takes back as JSON; `replay` is the command with the same schedule as codes.
  * `expected`: `{ verdict, kind, register, met }` from the file's `# expect:` line, or null.
  */
-export function componentCheckJson(check: ComponentUnitCheck): Record<string, unknown> {
+export function componentCheckJson(check: ComponentUnitCheck): ComponentCheckReport {
   const { unit, result, expectation } = check;
   return {
     file: unit.file,

@@ -1,5 +1,9 @@
 import { formatCodes } from '../../explore/scheduleText.js';
+import type { Verdict } from '../../explore/verdict.js';
+import type { LoweringNote } from '../../format/sass/lower.js';
+import type { Suspicion } from '../../impl/sass/analysis/suspicion.js';
 import type { SassCheckResult } from '../../impl/sass/check.js';
+import type { Hazard } from '../../spec/oracle/hazard.js';
 import { sassActionCode, type SassAction } from '../../spec/sass/machine/action.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { describeSassHazard, describeSuspicion } from './describe.js';
@@ -38,8 +42,55 @@ export function renderKernelCheck(check: KernelCheck): string {
   return lines.join('\n');
 }
 
+/**
+ * A hazard of a kernel as `check --json` prints it: the reference machine's hazard (instructions
+ * as 0-based positions in the kernel), where its instructions are written, and the run that shows it.
+ */
+export type ListingHazardReport = Hazard & {
+  /** Line of the earlier instruction (of the overflowing instruction for an overflow). */
+  readonly producerLine: number;
+  /** Line of the later instruction; null for an overflow. */
+  readonly consumerLine: number | null;
+  readonly description: string;
+  /** The run's actions as codes, which `--replay` takes back. */
+  readonly schedule: string;
+  /** The command that replays the run and shows the hazard again. */
+  readonly replay: string;
+};
+
+/** A hazard the analysis could not rule out and no run showed, with the lines of its two instructions. */
+export type UnconfirmedHazardReport = Suspicion & {
+  readonly producerLine: number;
+  readonly consumerLine: number;
+  readonly description: string;
+};
+
+/**
+ * The report of one kernel of an NVIDIA listing: the object `hazardproof check LISTING --json`
+ * prints for it (an array of them for several kernels).
+ */
+export type ListingKernelReport = {
+  readonly file: string;
+  readonly kernel: string;
+  readonly architecture: string;
+  /** Instructions of the kernel. */
+  readonly instructions: number;
+  /** `proved-safe`, `hazard` or `unknown` (the analysis never answers `no-hazard-found`). */
+  readonly verdict: Verdict;
+  readonly reason: string;
+  /** Hazards shown on the reference machine by a concrete schedule. */
+  readonly hazards: readonly ListingHazardReport[];
+  readonly unconfirmed: readonly UnconfirmedHazardReport[];
+  /** What the model had to assume or could not follow, at its line and column. */
+  readonly notes: readonly LoweringNote[];
+  /** Transfer steps of the analysis' fixpoint. */
+  readonly analysisSteps: number;
+  /** Wall-clock time of the kernel's check, rounded to milliseconds. */
+  readonly elapsedMs: number;
+};
+
 /** The JSON object of one kernel. */
-export function kernelCheckJson(check: KernelCheck): Record<string, unknown> {
+export function kernelCheckJson(check: KernelCheck): ListingKernelReport {
   const { file, program, result } = check;
   return {
     file,

@@ -27,6 +27,14 @@ describe('library: prove, annotate, minimize', () => {
     expect(aborted.program.reason).toMatch(/aborted by the caller's AbortSignal/);
   });
 
+  it('options out of range are refused with the option\'s name, before Z3 starts', async () => {
+    const program = loadProgram('examples/three-textures.hp');
+    await expect(prove(program, { maxStates: 0 })).rejects.toThrow(/maxStates must be a whole number/);
+    await expect(prove(program, { queryTimeoutMs: 1.5 })).rejects.toThrow(/queryTimeoutMs must be a whole number/);
+    await expect(prove(program, { timeoutMs: -1 })).rejects.toThrow(/timeoutMs must be a positive number/);
+    expect(() => checkSync(program, { timeoutMs: Number.NaN })).toThrow(/timeoutMs must be a positive number/);
+  });
+
   it('annotate protects an unprotected program: the result checks proved-safe', () => {
     const annotated = annotate(loadProgram('examples/war-missing-wait.hp'));
     expect(annotated.text).toMatch(/\.scoreboards/);
