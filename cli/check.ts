@@ -27,6 +27,8 @@ import { scoreboardCheckSection } from '../reports/html/scoreboardSection.js';
 import { lrcCheckSection } from '../reports/html/lrcSection.js';
 import { reportFormatOption } from './reportFormat.js';
 import { checkSarifLog } from '../reports/sarif/checkSarifLog.js';
+import { emptyShardRun, fileShardOf, printJsonResults, SHARD_OPTION } from './fileSharding.js';
+import { CHECK_SHARDING } from './fileShardingRules.js';
 
 /** Help text of `hazardproof check`. */
 export const CHECK_USAGE = `usage: hazardproof check FILE... [options]
@@ -73,7 +75,7 @@ work on them as above, and --kernel N picks an ir3 shader by its number.
 
 exit codes: 0 proved-safe or no-hazard-found, 1 hazard, 2 usage or input error, 3 unknown`;
 
-/** The options `hazardproof check` takes (`parseArgs` form); its help lists each (and `--shard`, which cli/fileSharding.ts adds). */
+/** The options `hazardproof check` takes (`parseArgs` form); its help lists each. */
 export const CHECK_OPTIONS = {
   mode: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' },
   'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
@@ -81,6 +83,7 @@ export const CHECK_OPTIONS = {
   from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
   format: { type: 'string' }, html: { type: 'string' },
   timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  ...SHARD_OPTION,
 } as const;
 
 /** `hazardproof check`: returns the exit code. */
@@ -90,7 +93,11 @@ export function checkCommand(args: string[], io: CliIo): number {
     io.stdout(`${CHECK_USAGE}\n`);
     return 0;
   }
+  const sharding = fileShardOf(CHECK_SHARDING, values, positionals, io);
   if (positionals.length === 0) throw new UsageError('check needs at least one program file');
+  // Every shard refuses what the unsharded run refuses (the checks below see every file), then runs its own files.
+  const files = sharding?.files ?? positionals;
+  const emptyShard = () => emptyShardRun(sharding!, format === 'json', io);
   const timeoutMs = timeoutOption(values.timeout);
   const html = htmlOption(values.html);
   if (html !== null && (values.replay !== undefined || values.minimize !== undefined)) {
@@ -107,9 +114,10 @@ export function checkCommand(args: string[], io: CliIo): number {
     }
     const timelines = values.timelines ?? 'first';
     if (timelines !== 'first' && timelines !== 'all' && timelines !== 'none') throw new UsageError(`--timelines expects first, all or none, got '${timelines}'`);
-    return checkComponentFiles(positionals, {
+    if (files.length === 0) return emptyShard();
+    return checkComponentFiles(files, {
       ir3: values.from === 'ir3', json: format === 'json', sarif: format === 'sarif', arguments: args, html: htmlRequest, expect: values.expect ?? false, replay: values.replay ?? null, minimize: values.minimize ?? null,
-      timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1), timeoutMs,
+      timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1), timeoutMs, shard: sharding,
     }, io);
   }
   const programs = positionals.filter(isComponentFile);
@@ -119,9 +127,10 @@ export function checkCommand(args: string[], io: CliIo): number {
     if (listings.length !== positionals.length && values.from === undefined) {
       throw new UsageError(`check listings and .hp programs in separate runs (listings: ${listings.join(', ')})`);
     }
-    return checkListings(positionals, {
+    if (files.length === 0) return emptyShard();
+    return checkListings(files, {
       ...listingOptions(values),
-      json: format === 'json', sarif: format === 'sarif', arguments: args, html: htmlRequest, expect: values.expect ?? false, replay: values.replay ?? null, timeoutMs,
+      json: format === 'json', sarif: format === 'sarif', arguments: args, html: htmlRequest, expect: values.expect ?? false, replay: values.replay ?? null, timeoutMs, shard: sharding,
     }, io);
   }
   for (const option of ['arch', 'kernel'] as const) {
@@ -137,7 +146,8 @@ export function checkCommand(args: string[], io: CliIo): number {
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, ...CHECK_OPTION_RANGES.maxStates);
   const scoreboardMax = scoreboardMaxOption(values['scoreboard-bits']);
 
-  const loaded = loadAnyPrograms(positionals, io);
+  if (files.length === 0) return emptyShard();
+  const loaded = loadAnyPrograms(files, io);
   if (loaded === null) return 2;
   if (values.replay !== undefined) {
     if (loaded.length !== 1) throw new UsageError('--replay needs exactly one program file');
@@ -170,11 +180,12 @@ export function checkCommand(args: string[], io: CliIo): number {
   if (values.minimize !== undefined) {
     return outcomes[0]!.minimize(values.minimize);
   }
+  const failed = outcomes.filter((outcome) => outcome.met !== true);
+  const exitCode = values.expect ? (failed.length > 0 ? 1 : 0) : combinedExitCode(outcomes.map((outcome) => outcome.verdict));
   if (format === 'sarif') {
     io.stdout(`${JSON.stringify(checkSarifLog(outcomes.map((outcome) => outcome.json()), args), null, 2)}\n`);
   } else if (format === 'json') {
-    const objects = outcomes.map((outcome) => outcome.json());
-    io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+    printJsonResults(io, outcomes.map((outcome) => outcome.json()), sharding, exitCode);
   } else {
     io.stdout(`${outcomes.map((outcome) => outcome.text()).join('\n\n')}\n`);
   }
@@ -190,15 +201,11 @@ export function checkCommand(args: string[], io: CliIo): number {
       summary: [],
     });
   }
-  if (values.expect) {
-    const failed = outcomes.filter((outcome) => outcome.met !== true);
-    if (format === 'text') {
-      io.stdout(`\n${outcomes.length - failed.length}/${outcomes.length} files got their expected verdict`);
-      io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((o) => `${o.file}${o.hasExpectation ? '' : ' (no # expect: comment)'}`).join(', ')}\n` : '\n');
-    }
-    return failed.length > 0 ? 1 : 0;
+  if (values.expect && format === 'text') {
+    io.stdout(`\n${outcomes.length - failed.length}/${outcomes.length} files got their expected verdict`);
+    io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((o) => `${o.file}${o.hasExpectation ? '' : ' (no # expect: comment)'}`).join(', ')}\n` : '\n');
   }
-  return combinedExitCode(outcomes.map((outcome) => outcome.verdict));
+  return exitCode;
 }
 
 

@@ -1,16 +1,14 @@
 import type { ParseArgsConfig } from 'node:util';
 import { ANNOTATE_OPTIONS, ANNOTATE_USAGE, annotateCommand } from './annotate.js';
-import { CHECK_USAGE } from './check.js';
+import { CHECK_OPTIONS, CHECK_USAGE, checkCommand } from './check.js';
 import { COMPARE_OPTIONS, COMPARE_USAGE, compareCommand } from './compare.js';
-import { SHARD_OPTION, withFileSharding } from './fileSharding.js';
 import { FUZZ_OPTIONS, FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import type { CliIo } from './io.js';
 import { MERGE_OPTIONS, MERGE_USAGE, mergeCommand } from './merge.js';
 import { MUTATE_OPTIONS, MUTATE_USAGE, mutateCommand } from './mutate.js';
 import { PRINT_OPTIONS, PRINT_USAGE, printCommand } from './print.js';
-import { PROVE_USAGE } from './prove.js';
+import { PROVE_OPTIONS, PROVE_USAGE, proveCommand } from './prove.js';
 import { PROVE_RULES_OPTIONS, PROVE_RULES_USAGE, proveRulesCommand } from './proveRules.js';
-import { SHARDABLE_CHECK, SHARDABLE_PROVE } from './shardableCommands.js';
 import { STREAMOUT_CHECK_OPTIONS } from './streamCheck.js';
 import { STREAMOUT_RUN_OPTIONS, STREAMOUT_USAGE, streamoutCommand } from './streamout.js';
 
@@ -30,11 +28,11 @@ export interface CliCommand {
 /** Every command of `hazardproof`, by name, in the order the overview lists them. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   annotate: { run: annotateCommand, usage: ANNOTATE_USAGE, options: [ANNOTATE_OPTIONS] },
-  check: { run: withFileSharding(SHARDABLE_CHECK), usage: CHECK_USAGE, options: [SHARDABLE_CHECK.options, SHARD_OPTION] },
+  check: { run: checkCommand, usage: CHECK_USAGE, options: [CHECK_OPTIONS] },
   compare: { run: compareCommand, usage: COMPARE_USAGE, options: [COMPARE_OPTIONS] },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE, options: [FUZZ_OPTIONS] },
   mutate: { run: mutateCommand, usage: MUTATE_USAGE, options: [MUTATE_OPTIONS] },
-  prove: { run: withFileSharding(SHARDABLE_PROVE), usage: PROVE_USAGE, options: [SHARDABLE_PROVE.options, SHARD_OPTION] },
+  prove: { run: proveCommand, usage: PROVE_USAGE, options: [PROVE_OPTIONS] },
   'prove-rules': { run: proveRulesCommand, usage: PROVE_RULES_USAGE, options: [PROVE_RULES_OPTIONS] },
   streamout: { run: streamoutCommand, usage: STREAMOUT_USAGE, options: [STREAMOUT_RUN_OPTIONS, STREAMOUT_CHECK_OPTIONS], subcommands: ['run', 'check', 'promela'] },
   print: { run: printCommand, usage: PRINT_USAGE, options: [PRINT_OPTIONS] },

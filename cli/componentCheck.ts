@@ -23,6 +23,7 @@ import { selectShaders } from '../api/components/selectShaders.js';
 import { checkComponentUnits } from '../api/components/checkUnits.js';
 import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
 import { componentCheckSection } from '../reports/html/componentSection.js';
+import { printJsonResults, type FileShard } from './fileSharding.js';
 
 /** True for programs of the component machine written in `.comp` notation (`format/components/parse.ts`). */
 export function isComponentFile(file: string): boolean {
@@ -51,6 +52,8 @@ export interface ComponentCheckRequest {
   readonly maxStates: number;
   /** `--timeout MS`: the budget of each file (its shaders share it), or null. */
   readonly timeoutMs: number | null;
+  /** `--shard I/N`: the shard these files are, whose JSON report `hazardproof merge` reads; null (or absent) without it. */
+  readonly shard?: FileShard | null;
 }
 
 /** The units of one file: the `.comp` program, or each shader of an ir3 listing (every file with `--from ir3`). Throws `InputError` on a mistake. */
@@ -85,11 +88,13 @@ export function checkComponentFiles(files: readonly string[], request: Component
   });
   progress.done();
   if (request.minimize !== null) return minimizeUnit(checks, request.minimize, request.maxStates, io, budgetOf(files[0]!).shouldStop);
+  // A file meets its expectation when it has one and every unit of it meets it.
+  const failed = request.expect ? files.filter((file) => expectations.get(file) === null || checks.some((check) => check.unit.file === file && meetsComponentExpectation(check) !== true)) : [];
+  const exitCode = request.expect ? (failed.length > 0 ? 1 : 0) : combinedExitCode(checks.map((check) => check.result.verdict));
   if (request.sarif) {
     io.stdout(`${JSON.stringify(checkSarifLog(checks.map(componentCheckJson), request.arguments), null, 2)}\n`);
   } else if (request.json) {
-    const objects = checks.map(componentCheckJson);
-    io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+    printJsonResults(io, checks.map(componentCheckJson), request.shard ?? null, exitCode);
   } else {
     io.stdout(`${checks.map((check) => renderComponentCheckText(check, request.timelines)).join('\n\n')}\n`);
   }
@@ -101,16 +106,11 @@ export function checkComponentFiles(files: readonly string[], request: Component
       summary: [],
     });
   }
-  if (request.expect) {
-    // A file meets its expectation when it has one and every unit of it meets it.
-    const failed = files.filter((file) => expectations.get(file) === null || checks.some((check) => check.unit.file === file && meetsComponentExpectation(check) !== true));
-    if (!request.json && !request.sarif) {
-      io.stdout(`\n${files.length - failed.length}/${files.length} files got their expected verdict`);
-      io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((file) => `${file}${expectations.get(file) === null ? ' (no # expect: comment)' : ''}`).join(', ')}\n` : '\n');
-    }
-    return failed.length > 0 ? 1 : 0;
+  if (request.expect && !request.json && !request.sarif) {
+    io.stdout(`\n${files.length - failed.length}/${files.length} files got their expected verdict`);
+    io.stdout(failed.length > 0 ? `; not as expected: ${failed.map((file) => `${file}${expectations.get(file) === null ? ' (no # expect: comment)' : ''}`).join(', ')}\n` : '\n');
   }
-  return combinedExitCode(checks.map((check) => check.result.verdict));
+  return exitCode;
 }
 
 

@@ -16,6 +16,8 @@ import { proveFileJson } from '../reports/proveReport.js';
 import { renderProveText } from '../reports/proveText.js';
 import { proveSarifLog } from '../reports/sarif/proveSarifLog.js';
 import { reportFormatOption } from './reportFormat.js';
+import { emptyShardRun, fileShardOf, printJsonResults, SHARD_OPTION } from './fileSharding.js';
+import { PROVE_SHARDING } from './fileShardingRules.js';
 
 /** Help text of `hazardproof prove`. */
 export const PROVE_USAGE = `usage: hazardproof prove FILE... [--json] [--smt2 DIR] [--timeout MS] [--query-timeout MS]
@@ -51,12 +53,13 @@ sufficient (no schedule has a hazard, overflow or deadlock) and that each flag i
 exit codes: 0 everything sound and the program safe or no hazard found, 1 an unsound DEPBAR or a
 hazard, 2 usage or input error, 3 unknown`;
 
-/** The options `hazardproof prove` takes (`parseArgs` form); its help lists each (and `--shard`, which cli/fileSharding.ts adds). */
+/** The options `hazardproof prove` takes (`parseArgs` form); its help lists each. */
 export const PROVE_OPTIONS = {
   json: { type: 'boolean' }, smt2: { type: 'string' }, timeout: { type: 'string' }, 'query-timeout': { type: 'string' }, 'max-states': { type: 'string' },
   seed: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  ...SHARD_OPTION,
 } as const;
 
 /** `hazardproof prove`: returns the exit code. */
@@ -66,15 +69,23 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${PROVE_USAGE}\n`);
     return 0;
   }
+  const sharding = fileShardOf(PROVE_SHARDING, values, positionals, io);
   if (positionals.length === 0) throw new UsageError('prove needs at least one program file');
   const timeoutMs = timeoutOption(values.timeout);
   const format = reportFormatOption(values.format, values.json);
   const queryTimeoutMs = integerOption('query-timeout', values['query-timeout'], DEFAULT_QUERY_TIMEOUT_MS, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
   const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
-  const loaded = loadAnyPrograms(positionals, io);
-  if (loaded === null) return 2;
-  if (loaded.some((program) => program.machine === 'lrc')) return lrcProveCommand(loaded, maxStates, format, io, timeoutMs, args);
+  // Every file is read, also by a shard: each shard refuses what the unsharded run refuses (a mistake anywhere, mixed machines).
+  const every = loadAnyPrograms(positionals, io);
+  if (every === null) return 2;
+  const lrc = every.find((program) => program.machine === 'lrc');
+  const scoreboard = every.find((program) => program.machine === 'scoreboard');
+  if (lrc && scoreboard) throw new UsageError(`prove takes programs of one machine at a time: ${lrc.parsed.file} is an LRC program, ${scoreboard.parsed.file} a scoreboard program`);
+  if (sharding !== null && sharding.files.length === 0) return emptyShardRun(sharding, format === 'json', io);
+  const byFile = new Map(positionals.map((file, index) => [file, every[index]!]));
+  const loaded = (sharding?.files ?? positionals).map((file) => byFile.get(file)!);
+  if (lrc) return lrcProveCommand(loaded, { maxStates, format, timeoutMs, args, shard: sharding }, io);
   const parsed = loaded.map((program) => program.parsed as ParsedProgram);
   try {
     const reports = [];
@@ -85,15 +96,15 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
       codes.push(scoreboardProofExitCode(proved));
       reports.push(proved);
     }
+    const exitCode = codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
     if (format === 'sarif') {
       io.stdout(`${JSON.stringify(proveSarifLog(reports.map(proveFileJson), args), null, 2)}\n`);
     } else if (format === 'json') {
-      const objects = reports.map(proveFileJson);
-      io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+      printJsonResults(io, reports.map(proveFileJson), sharding, exitCode);
     } else {
       io.stdout(`${reports.map(renderProveText).join('\n\n')}\n`);
     }
-    return codes.includes(1) ? 1 : codes.includes(3) ? 3 : 0;
+    return exitCode;
   } finally {
     await releaseZ3();
   }

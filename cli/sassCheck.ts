@@ -15,6 +15,7 @@ import { SASS_NOTATIONS } from '../format/sass/load.js';
 import type { SassNotation } from '../format/sass/listing.js';
 import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
 import { sassKernelSection } from '../reports/html/sassSection.js';
+import { printJsonResults, type FileShard } from './fileSharding.js';
 import { checkListingKernels } from '../api/listing/checkKernels.js';
 
 /** What `check` was asked to do with listings. */
@@ -30,6 +31,8 @@ export interface ListingCheckRequest extends ListingOptions {
   readonly replay: string | null;
   /** `--timeout MS`: the budget of each listing (its kernels share it), or null. */
   readonly timeoutMs: number | null;
+  /** `--shard I/N`: the shard these files are, whose JSON report `hazardproof merge` reads; null (or absent) without it. */
+  readonly shard?: FileShard | null;
 }
 
 /** `--from`, `--arch` and `--kernel` as every listing command takes them; a usage error for an unknown notation. */
@@ -60,11 +63,12 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
     onProgress: ({ file, kernel }) => progress.update(`${file}: kernel ${kernel}`),
   });
   progress.done();
+  const failed = request.expect ? filesNotAsExpected(files, checks) : [];
+  const exitCode = request.expect ? (failed.length > 0 ? 1 : 0) : combinedExitCode(checks.map((check) => check.result.verdict));
   if (request.sarif) {
     io.stdout(`${JSON.stringify(checkSarifLog(checks.map(kernelCheckJson), request.arguments), null, 2)}\n`);
   } else if (request.json) {
-    const objects = checks.map(kernelCheckJson);
-    io.stdout(`${JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 2)}\n`);
+    printJsonResults(io, checks.map(kernelCheckJson), request.shard ?? null, exitCode);
   } else {
     io.stdout(`${checks.map(renderKernelCheck).join('\n\n')}\n`);
   }
@@ -76,21 +80,19 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
       summary: [],
     });
   }
-  if (request.expect) return expectationExitCode(files, checks, request.json || request.sarif, io);
-  return combinedExitCode(checks.map((check) => check.result.verdict));
-}
-
-/** `--expect`: each file's `// expect:` (or `# expect:`) comment must hold for every kernel it has; `quiet` (JSON or SARIF on stdout) prints no summary. */
-function expectationExitCode(files: readonly string[], checks: readonly KernelCheck[], quiet: boolean, io: CliIo): number {
-  const failed = files.filter((file) => {
-    const expectation = readExpectation(readFileSync(file, 'utf8'));
-    return expectation === null || !checks.filter((check) => check.file === file).every((check) => meets(check, expectation));
-  });
-  if (!quiet) {
+  if (request.expect && !request.json && !request.sarif) {
     io.stdout(`\n${files.length - failed.length}/${files.length} listings got their expected verdict`);
     io.stdout(failed.length > 0 ? `; not as expected (or no expect: comment): ${failed.join(', ')}\n` : '\n');
   }
-  return failed.length > 0 ? 1 : 0;
+  return exitCode;
+}
+
+/** `--expect`: the files whose `// expect:` (or `# expect:`) comment is missing or does not hold for every kernel they have. */
+function filesNotAsExpected(files: readonly string[], checks: readonly KernelCheck[]): string[] {
+  return files.filter((file) => {
+    const expectation = readExpectation(readFileSync(file, 'utf8'));
+    return expectation === null || !checks.filter((check) => check.file === file).every((check) => meets(check, expectation));
+  });
 }
 
 function meets(check: KernelCheck, expectation: Expectation): boolean {

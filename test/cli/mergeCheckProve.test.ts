@@ -130,6 +130,24 @@ describe('merge of check and prove shards', () => {
     expect((await cli('check', 'examples/sass/safe.sm_75.cuasm', '--shard', '1/2')).code).toBe(0);
   });
 
+  it('every shard refuses the inputs the unsharded run refuses, also the shard whose own files would pass alone', async () => {
+    // Sorted, shard 1/2 gets the listing and shard 2/2 the .hp program: each alone is a valid run.
+    const mixed = ['examples/sass/safe.sm_75.cuasm', 'examples/three-textures.hp'];
+    expect((await cli('check', ...mixed, '--seed', '1')).stderr).toContain('check listings and .hp programs in separate runs');
+    for (const shard of ['1/2', '2/2']) {
+      const run = await cli('check', ...mixed, '--seed', '1', '--shard', shard, '--json');
+      expect(run, shard).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr, shard).toContain('check listings and .hp programs in separate runs');
+    }
+    // prove: LRC and scoreboard programs in one run are refused, by every shard.
+    const machines = ['examples/lrc/two-classes.hp', 'examples/three-textures.hp'];
+    for (const shard of [[], ['--shard', '1/2'], ['--shard', '2/2']]) {
+      const run = await cli('prove', ...machines, '--seed', '1', ...shard, '--json');
+      expect(run, shard.join(' ')).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr, shard.join(' ')).toContain('prove takes programs of one machine at a time');
+    }
+  });
+
   it('merge: a missing shard, a shard of another campaign, an unreadable report are errors (exit 2) that say which', async () => {
     const files = ['examples/three-textures.hp', 'examples/war-missing-wait.hp', 'examples/two-warps.hp'];
     const { reports } = await shardedThenMerged('check', files, ['--seed', '9'], 3, 'errors');

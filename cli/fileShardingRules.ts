@@ -1,19 +1,15 @@
 import { isListingFile } from '../format/sass/load.js';
-import { CHECK_OPTIONS, checkCommand } from './check.js';
 import { isComponentFile } from './componentCheck.js';
-import type { ShardableFileCommand } from './fileSharding.js';
+import type { FileShardingRules } from './fileSharding.js';
 import { isIr3File } from './ir3Check.js';
-import { PROVE_OPTIONS, proveCommand } from './prove.js';
 
 /**
  * `check` as `--shard` sees it: random schedules (and so `--seed`) matter for .hp and .json
  * programs unless `--mode exhaustive`; listings, .comp programs and ir3 shaders are decided
  * without them. `--replay` and `--minimize` take one file.
  */
-export const SHARDABLE_CHECK: ShardableFileCommand = {
+export const CHECK_SHARDING: FileShardingRules = {
   name: 'check',
-  run: checkCommand,
-  options: CHECK_OPTIONS,
   singleFileOptions: ['replay', 'minimize'],
   outputOptions: ['timelines', 'html'],
   usesSeed: (files, values) => values.from === undefined && values.mode !== 'exhaustive'
@@ -21,10 +17,8 @@ export const SHARDABLE_CHECK: ShardableFileCommand = {
 };
 
 /** `prove` as `--shard` sees it: its state-space fallback for large programs may run random schedules, so `--seed` always matters. */
-export const SHARDABLE_PROVE: ShardableFileCommand = {
+export const PROVE_SHARDING: FileShardingRules = {
   name: 'prove',
-  run: proveCommand,
-  options: PROVE_OPTIONS,
   singleFileOptions: [],
   outputOptions: ['smt2', 'html'],
   usesSeed: () => true,
