@@ -7,7 +7,7 @@ import { streamContext } from '../spec/streamout/step.js';
 import { simulateStream } from '../impl/streamout/simulator.js';
 import { type CliIo, integerOption, readInput, UsageError, writeFileAtomic } from './io.js';
 import { streamCheckCommand } from './streamCheck.js';
-import { streamRunProgress } from './streamTimings.js';
+import { streamRunProgress } from './streamRunProgress.js';
 import { streamoutOutcome } from '../api/streamout/runHere.js';
 import { STREAMOUT_RUN_DEFAULTS, STREAMOUT_RUN_OPTION_RANGES, type StreamoutRunSettings } from '../api/streamout/runOptions.js';
 import { streamoutRunReport } from '../api/streamout/runReport.js';

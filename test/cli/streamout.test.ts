@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { randomTimingsRun } from '../../cli/streamTimings.js';
+import { randomTimingsOutcome } from '../../api/streamout/randomRun.js';
 import { streamContext } from '../../spec/streamout/step.js';
 import { ignoresTaskNumber } from '../../properties/streamout/brokenSsync.js';
 import { cli } from './run.js';
@@ -112,8 +112,7 @@ describe('hazardproof streamout run', () => {
       soUnits: 2, bufferSizes: [4096, 0, 0, 0], batchIdBits: 13,
       packets: [{ type: 'enable' }, { type: 'work', primitives: 12, verticesPerPrimitive: 3, stride: [4, 0, 0, 0], tasksPerBatch: 2 }, { type: 'disable' }],
     }, ignoresTaskNumber);
-    const io = { stdout: () => {}, stderr: () => {}, progress: false };
-    const outcome = await randomTimingsRun({ file: 'planted.json', context, seed: 101, runs: 40, jobs: 1, timeoutMs: null, deadline: null, plantedBug: 'ignoresTaskNumber' }, io);
+    const outcome = await randomTimingsOutcome({ file: 'planted.json', context, seed: 101, runs: 40, jobs: 1, timeoutMs: null, deadline: null, plantedBug: 'ignoresTaskNumber' });
     expect(outcome.verdict).toBe('violation');
     expect(outcome.reason).toMatch(/^found by the optimized simulation in random timing (\d+) of 40 \(seed (\d+)\) and confirmed by the spec, whose replay of its steps shows it after (\d+) steps; replay: hazardproof streamout run planted.json --seed \2 --runs 1$/);
     expect(outcome.problems[0]).toMatch(/^deadlock: nothing can happen but the work is not done/);

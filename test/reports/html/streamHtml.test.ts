@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { randomTimingsRun } from '../../../cli/streamTimings.js';
+import { randomTimingsOutcome } from '../../../api/streamout/randomRun.js';
 import { ignoresTaskNumber } from '../../../properties/streamout/brokenSsync.js';
 import { escapeHtml } from '../../../reports/html/escape.js';
 import { renderHtmlReport } from '../../../reports/html/page.js';
@@ -65,8 +65,7 @@ describe('streamout --html', () => {
       soUnits: 2, bufferSizes: [4096, 0, 0, 0], batchIdBits: 13,
       packets: [{ type: 'enable' }, { type: 'work', primitives: 12, verticesPerPrimitive: 3, stride: [4, 0, 0, 0], tasksPerBatch: 2 }, { type: 'disable' }],
     }, ignoresTaskNumber);
-    const io = { stdout: () => {}, stderr: () => {}, progress: false };
-    const run = await randomTimingsRun({ file: 'planted.json', context, seed: 101, runs: 40, jobs: 1, timeoutMs: null, deadline: null, plantedBug: 'ignoresTaskNumber' }, io);
+    const run = await randomTimingsOutcome({ file: 'planted.json', context, seed: 101, runs: 40, jobs: 1, timeoutMs: null, deadline: null, plantedBug: 'ignoresTaskNumber' });
     expect(run.verdict).toBe('violation');
     const section = streamRunSection({
       file: 'planted <&>.json', context, verdict: run.verdict, reason: run.reason, problems: run.problems, steps: run.steps, layout: expectedLayout(context.scenario),

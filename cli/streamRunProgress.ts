@@ -1,5 +1,3 @@
-import { randomTimingsOutcome, type RandomRunRequest } from '../api/streamout/randomRun.js';
-import type { StreamRunOutcome } from '../api/streamout/outcome.js';
 import type { StreamoutRunProgress } from '../api/streamout/runProgress.js';
 import { progressLine, type CliIo } from './io.js';
 
@@ -25,19 +23,4 @@ export function streamRunProgress(io: CliIo, file: string, seed: number, jobs: n
       line?.done();
     },
   };
-}
-
-/**
- * Random timings of one scenario (the library's `randomTimingsOutcome`) with the CLI's progress
- * line: the lowest failing timing, replayed through the spec for its steps. `streamout run` calls
- * the library's `streamoutOutcome`, which picks this or the exhaustive search; tests of the CLI's
- * outcome (planted bugs) call this.
- */
-export async function randomTimingsRun(request: RandomRunRequest, io: CliIo): Promise<StreamRunOutcome> {
-  const progress = streamRunProgress(io, request.file, request.seed, request.jobs);
-  try {
-    return await randomTimingsOutcome(request, { onProgress: progress.onProgress });
-  } finally {
-    progress.done();
-  }
 }
