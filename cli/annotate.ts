@@ -8,7 +8,7 @@ import { type CliIo, fileBudget, readInput, scoreboardMaxOption, timeoutOption, 
 import { isListingFile } from '../format/sass/load.js';
 import { annotateListings } from './sassAnnotate.js';
 import { listingOptions } from './sassCheck.js';
-import { isIr3File } from './ir3Check.js';
+import { isIr3File } from '../api/components/notation.js';
 import { annotateIr3File, IR3_ANNOTATE_USAGE } from './componentAnnotate.js';
 import { annotateComponentFiles } from './componentAnnotateComp.js';
 import { isComponentFile } from './componentCheck.js';

@@ -19,7 +19,7 @@ import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
 import { checkListings, listingOptions } from './sassCheck.js';
-import { isIr3File } from './ir3Check.js';
+import { isIr3File } from '../api/components/notation.js';
 import { checkComponentFiles, isComponentFile } from './componentCheck.js';
 import { commandLine, HTML_HELP, htmlOption, readSourceText, writeHtmlReport } from './html.js';
 import type { HtmlSection } from '../reports/html/report.js';

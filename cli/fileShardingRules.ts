@@ -1,7 +1,7 @@
 import { isListingFile } from '../format/sass/load.js';
 import { isComponentFile } from './componentCheck.js';
 import type { FileShardingRules } from './fileSharding.js';
-import { isIr3File } from './ir3Check.js';
+import { isIr3File } from '../api/components/notation.js';
 
 /**
  * `check` as `--shard` sees it: random schedules (and so `--seed`) matter for .hp and .json
