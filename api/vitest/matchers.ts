@@ -12,6 +12,7 @@ import { renderFlagProof } from '../../reports/lrc/flagProof.js';
 import { scoreboardProofExitCode } from '../proveLoaded.js';
 import { stopPredicate } from '../stop.js';
 import { unitsHaveHazard, unitsHazardFree } from './perUnitMatchers.js';
+import { expectedHazardText, isExpectedHazard, judgedHazardFree } from './hazardJudgement.js';
 
 /** What a matcher answers (the shape vitest and Jest expect). */
 export interface MatcherOutcome {
@@ -53,7 +54,7 @@ export const hazardMatchers = {
     const program = receivedProgram(received);
     const checked = checkLoaded(program, runOf(options));
     const { verdict } = checked.check.result;
-    const pass = verdict === 'proved-safe' || (verdict === 'no-hazard-found' && options.requireProof !== true);
+    const pass = judgedHazardFree(verdict, options);
     return {
       pass,
       message: () => pass
@@ -68,8 +69,8 @@ export const hazardMatchers = {
     const program = receivedProgram(received);
     const checked = checkLoaded(program, runOf(options));
     const hazards: readonly { readonly kind: string; readonly register?: string }[] = checked.report().hazards;
-    const match = hazards.find((hazard) => (expected.kind === undefined || hazard.kind === expected.kind) && (expected.register === undefined || hazard.register === expected.register));
-    const wanted = `a hazard${expected.kind ? ` of kind ${expected.kind}` : ''}${expected.register ? ` on ${expected.register}` : ''}`;
+    const match = hazards.find((hazard) => isExpectedHazard({ kind: hazard.kind, isOn: (register) => hazard.register === register }, expected));
+    const wanted = expectedHazardText(expected);
     return {
       pass: match !== undefined,
       message: () => match !== undefined

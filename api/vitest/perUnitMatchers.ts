@@ -13,6 +13,7 @@ import { checkListingKernels } from '../listing/checkKernels.js';
 import type { LoadedListing } from '../listing/listing.js';
 import { stopPredicate } from '../stop.js';
 import type { ExpectedHazard, HazardFreeOptions, MatcherOutcome } from './matchers.js';
+import { expectedHazardText, isExpectedHazard, judgedHazardFree } from './hazardJudgement.js';
 
 /** A hazard as the matchers compare it. */
 interface UnitHazard {
@@ -68,7 +69,7 @@ export function unitsHazardFree(received: unknown, options: HazardFreeOptions): 
   const checked = checkedUnits(received, options);
   if (checked === null) return null;
   const { file, units } = checked;
-  const pass = units.every(({ verdict }) => verdict === 'proved-safe' || (verdict === 'no-hazard-found' && options.requireProof !== true));
+  const pass = units.every(({ verdict }) => judgedHazardFree(verdict, options));
   const texts = units.map((unit) => unit.text).join('\n\n');
   return {
     pass,
@@ -82,8 +83,8 @@ export function unitsHaveHazard(received: unknown, expected: ExpectedHazard, opt
   if (checked === null) return null;
   const { file, units } = checked;
   const hazards = units.flatMap((unit) => unit.hazards);
-  const match = hazards.find((hazard) => (expected.kind === undefined || hazard.kind === expected.kind) && (expected.register === undefined || hazard.isOn(expected.register)));
-  const wanted = `a hazard${expected.kind ? ` of kind ${expected.kind}` : ''}${expected.register ? ` on ${expected.register}` : ''}`;
+  const match = hazards.find((hazard) => isExpectedHazard(hazard, expected));
+  const wanted = expectedHazardText(expected);
   const texts = units.map((unit) => unit.text).join('\n\n');
   return {
     pass: match !== undefined,
