@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../../format/packageRoot.js';
+import { compiledWorkerUrl } from '../../format/compiledWorker.js';
 import { abortReason, type StopOptions } from '../stop.js';
 import { createAbortFlag, raiseAbortFlag } from './abortFlag.js';
 import type { WorkerJob, WorkerMessage } from './jobMessages.js';
@@ -33,7 +30,7 @@ export function runOnWorker<K extends JobKind>(kind: K, input: JobInput<K>, opti
   const onAbort = () => raiseAbortFlag(job.abortFlag, abortReason(signal!));
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
-  const worker = idle.pop() ?? new Worker(jobWorkerUrl());
+  const worker = idle.pop() ?? new Worker(compiledWorkerUrl(new URL('./jobWorker.js', import.meta.url)));
   worker.ref();
   return new Promise<JobOutput<K>>((resolve, reject) => {
     const settle = (kept: boolean) => {
@@ -59,16 +56,4 @@ export function runOnWorker<K extends JobKind>(kind: K, input: JobInput<K>, opti
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     worker.postMessage(job);
   });
-}
-
-/**
- * The compiled worker script. Run from the TypeScript sources (the test suite), `./jobWorker.js`
- * is not beside this file: the build's copy is used (`npm test` builds first).
- */
-function jobWorkerUrl(): URL {
-  const sibling = new URL('./jobWorker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  const built = join(packageRoot(), 'dist', 'api', 'worker', 'jobWorker.js');
-  if (!existsSync(built)) throw new Error(`the library's worker is not built (${built}): run 'npm run build'`);
-  return pathToFileURL(built);
 }

@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../../format/packageRoot.js';
+import { compiledWorkerUrl } from '../../format/compiledWorker.js';
 import type { StreamScenario } from '../../spec/streamout/scenario.js';
 import type { PlantedSsyncBug } from './plantedBugs.js';
 import { simulateStream } from './simulator.js';
@@ -153,7 +150,7 @@ async function onWorkers(
         } else if (busy === 0 || done()) resolve();
       };
       for (let k = 0; k < jobs; k++) {
-        const worker = new Worker(timingWorkerUrl(), { workerData: setup });
+        const worker = new Worker(compiledWorkerUrl(new URL('./timingWorker.js', import.meta.url)), { workerData: setup });
         workers.push(worker);
         worker.on('message', (outcome: TimingOutcome) => {
           busy--;
@@ -168,16 +165,4 @@ async function onWorkers(
     clearInterval(poll);
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-}
-
-/**
- * The compiled timing worker. Run from the TypeScript sources (the test suite), `./timingWorker.js`
- * is not beside this file: the build's copy is used (`npm test` builds first).
- */
-function timingWorkerUrl(): URL {
-  const sibling = new URL('./timingWorker.js', import.meta.url);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  const built = join(packageRoot(), 'dist', 'impl', 'streamout', 'timingWorker.js');
-  if (!existsSync(built)) throw new Error(`the timing worker is not built (${built}): run 'npm run build'`);
-  return pathToFileURL(built);
 }
