@@ -87,15 +87,22 @@ function settleAge(program: ComponentProgram): number {
 
 /**
  * Identity of a state: issue numbers ranked, the cycle left out (no rule reads it). A component
- * whose landed value is the one sequential execution expects, and old enough for every reader,
- * is settled: no read or end state can find a hazard on that value, so which execution wrote it
- * is left out too. States that differ only there (one loop iteration and the next) are one.
+ * is settled when its landed value is the one sequential execution expects, old enough for every
+ * reader, and no write to it is still on its way. Then no future step can name that value in a
+ * finding: a read sees it and expects it (no RAW, WAR or WAW), the end state holds it and expects
+ * it, and a newer write replaces it as the expected value before it can be seen late. So which
+ * execution wrote it is left out too, and states that differ only there (one loop iteration and
+ * the next) are one. A write still pending on the component is what breaks this: an older
+ * variable result landing over the settled value ends in a WAW that names the settled value as
+ * its consumer, so merging two such states would keep only one of two distinct findings (the
+ * README's "Why the settled reduction is exact" has the whole argument).
  */
 function componentStateKey(state: ComponentState, settled: number | null): string {
   const isSettled = (component: string) => {
     if (settled === null) return false;
     const landed = state.physical[component];
-    return landed !== undefined && landed.seq === state.logical[component]?.seq && (landed.age === undefined || landed.age >= settled);
+    return landed !== undefined && landed.seq === state.logical[component]?.seq && (landed.age === undefined || landed.age >= settled)
+      && !state.pending.some((write) => write.component === component);
   };
   const live = Object.keys(state.logical).filter((component) => !isSettled(component)).sort();
   const seqs = new Set<number>();

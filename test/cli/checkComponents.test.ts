@@ -107,6 +107,32 @@ describe('hazardproof check on .comp programs (seed 004 component machine)', () 
     }
   });
 
+  it('a write that branches over a second write of the same component: each path has its own WAW with the load still in flight, and both are reported (issue 20)', async () => {
+    // Regression: the settled-component reduction once merged "r1.y written by line 5" with "r1.y
+    // written by line 6" while the load was pending, and the search reported only the first WAW.
+    const file = write('branch-over-write.comp', [
+      '.opcode ld latency=variable sync=sy class=mem',
+      '.opcode movbr latency=1 branch=conditional',
+      '.opcode mov latency=1',
+      'ld r1.y, r2.x',
+      'movbr r1.y, r3.x, end',
+      'mov r1.y, r3.y',
+      'end:',
+      '',
+    ].join('\n'));
+    const { code, stdout } = await cli('check', file, '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { verdict: string; hazards: HazardJson[] };
+    expect(report.verdict).toBe('hazard');
+    const found = report.hazards.map((hazard) => `${hazard.finding.kind} ${hazard.finding.component} line ${hazard.producer.line} -> line ${hazard.consumer.line}`);
+    expect(found.sort()).toEqual(['WAW r1.y line 4 -> line 5', 'WAW r1.y line 4 -> line 6']);
+    // Each comes with a schedule that replays to it: the taken branch for the first, the fall-through for the second.
+    for (const hazard of report.hazards) {
+      const replayed = await cli('check', file, '--replay', JSON.stringify(hazard.schedule));
+      expect(replayed.stdout).toContain(hazard.description);
+    }
+  });
+
   it('a schedule the program does not allow is a usage error naming the action and cycle (exit 2, nothing on stdout)', async () => {
     const finished = await cli('check', example('fmac-filler.comp'), '--replay', 'c*40');
     expect(finished.code).toBe(2);
