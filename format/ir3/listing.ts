@@ -32,7 +32,8 @@ interface Ir3OperandBase {
   /**
    * Operand flags as written, without parentheses, in order: `neg`, `abs`, `absneg`, `last`,
    * `ei`, `even`, `pos_infinity`, `neg_infinity`, a write mask such as `xyzw`; `not` for `!p0.x`.
-   * `(r)` is not listed here: it is `repeatIncrements`.
+   * `(r)` is not listed here: it is `repeatIncrements` (of a register, constant, special register
+   * or immediate).
    */
   readonly flags: readonly string[];
 }
@@ -69,11 +70,23 @@ export interface Ir3ConstOperand extends Ir3IndexedOperand {
 export interface Ir3SpecialOperand extends Ir3OperandBase {
   readonly kind: 'special';
   readonly name: string;
+  /**
+   * Written with `(r)` (a source `p0.x`, `a0.x` or `a1.x`: Mesa's grammar takes its source flags
+   * before them as before any register); absent otherwise. Under `(rptN)` such a source would
+   * advance like a register's.
+   */
+  readonly repeatIncrements?: true;
 }
 
 /** An immediate: `0`, `-1`, `0x3f800000`, `1.5`, `(0.5)`, `h(1)`, `(pi)`, `#12`. */
 export interface Ir3ImmediateOperand extends Ir3OperandBase {
   readonly kind: 'immediate';
+  /**
+   * Written with `(r)`, as Mesa writes every `mova1` source in an early preamble
+   * (`mova1 a1.x, (r)0`); absent otherwise. An immediate is the same value at every repetition,
+   * so the flag changes no dependence; it is kept because the listing says it.
+   */
+  readonly repeatIncrements?: true;
 }
 
 /** A branch target `#endif`; `name` is the label without `#`. */

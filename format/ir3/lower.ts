@@ -6,9 +6,14 @@
  * source (read 2 cycles late); a write of a0/a1 needs 6 before anyone; results of category 4 and
  * local-memory loads (`(ss)`) and of categories 5 and 6 (`(sy)`) arrive at unknown times and are
  * waited for by sync flags; texture, special-function and memory instructions may read their
- * sources until the next `(ss)` (ir3_legalize.c, `needs_ss_war`). Branches go either way (the model does not follow values); a taken
- * branch costs no more than its issue cycle, the fastest timing, where delay hazards show.
- * Everything the model cannot follow is a located note.
+ * sources until the next `(ss)` (ir3_legalize.c, `needs_ss_war`). In an early preamble (an
+ * `@earlypreamble` shader, before its `shpe`) a write of a1.x is instead waited for with `(ss)`:
+ * ir3_legalize.c makes it an `(ss)` producer there and leaves it out of the nop delays
+ * (`delay_update`: "if (writes_addr1(instr) && instr->block->in_early_preamble) return"). The
+ * registers inside a bracketed operand are addresses, read wherever the operand stands (`c[a1.x]`
+ * is the destination of `ldc.k`, its a1.x a source). Branches go either way (the model does not
+ * follow values); a taken branch costs no more than its issue cycle, the fastest timing, where
+ * delay hazards show. Everything the model cannot follow is a located note.
  */
 import { componentAt, type ComponentInstruction, type ComponentProgram, type ComponentRegister, type OtherOperand } from '../../spec/components/program.js';
 import type { Ir3Instruction, Ir3Operand, Ir3Shader } from './listing.js';
@@ -54,6 +59,7 @@ export function lowerIr3Shader(shader: Ir3Shader): LoweredIr3Shader {
   const notes: Ir3Note[] = [];
   const written = writtenComponents(shader);
   const count = shader.instructions.length;
+  const preambleEnd = earlyPreambleEnd(shader);
   const stop = (instruction: Ir3Instruction, message: string): ComponentInstruction => {
     notes.push({ line: instruction.line, column: instruction.column, message });
     return { ...timed(instruction, 0, null, []), branch: { target: count, conditional: false } };
@@ -75,10 +81,15 @@ export function lowerIr3Shader(shader: Ir3Shader): LoweredIr3Shader {
     if (instruction.destination !== null && destination === null && instruction.destination.kind !== 'other' && instruction.destination.kind !== 'immediate') {
       return stop(instruction, `destination ${instruction.destination.text} is not modelled (relative or special)`);
     }
+    const walking = instruction.repeat > 0 ? instruction.sources.find((operand) => operand.kind === 'special' && operand.repeatIncrements === true && !operand.name.startsWith('p0.')) : undefined;
+    // Mesa numbers a0.x and a1.x as one register's x and y (r61), so a repeat would walk from one to the other.
+    if (walking) return stop(instruction, `${walking.text} under (rpt${instruction.repeat}): a repeated read of an address register is not modelled`);
     const madLike = root === 'mad' || root === 'madsh';
     const sources = instruction.sources.flatMap((operand, n) => sourcesOf(operand, written).map((source) =>
       (madLike && n === 2 && source.kind === 'register' ? { ...source, readerClass: 'madSource2' } : source)));
-    const lowered = timed(instruction, category, destination, sources);
+    // A bracketed destination (`ldc.k c[a1.x], ...`) writes memory or constants the model does not follow, but reads its address.
+    const addresses = instruction.destination?.kind === 'other' ? sourcesOf(instruction.destination, written).filter((source) => source.kind === 'register') : [];
+    const lowered = timed(instruction, category, destination, [...addresses, ...sources], index < preambleEnd);
     return branch ? { ...lowered, branch } : lowered;
   });
   return { program: { instructions }, notes };
@@ -92,6 +103,17 @@ function branchTarget(shader: Ir3Shader, instruction: Ir3Instruction, index: num
   const target = index + offset;
   if (!Number.isInteger(target) || target < 0 || target > shader.instructions.length) return `${instruction.opcode}: no branch target the model can follow`;
   return target;
+}
+
+/**
+ * The index of the first `shpe` of a shader with an `@earlypreamble` directive: the instructions
+ * before it are its early preamble (Mesa's `block->in_early_preamble`); 0 for any other shader
+ * (a log names no directive, so its a1.x writes keep the 6 delay slots, the stricter rule).
+ */
+function earlyPreambleEnd(shader: Ir3Shader): number {
+  if (!shader.directives.some((directive) => /^@earlypreamble\b/.test(directive.text))) return 0;
+  const end = shader.instructions.findIndex((instruction) => instruction.opcode === 'shpe');
+  return end < 0 ? shader.instructions.length : end;
 }
 
 /** Every register component some instruction of the shader writes: what a relative read may read (anywhere, since loops go back). */
@@ -108,20 +130,22 @@ function writtenComponents(shader: Ir3Shader): Map<string, ComponentRegister> {
   return written;
 }
 
-/** Timing and sync of one instruction from its category (see the file comment). */
-function timed(instruction: Ir3Instruction, category: number, destination: ComponentRegister | null, sources: (ComponentRegister | OtherOperand)[]): ComponentInstruction {
+/** Timing and sync of one instruction from its category and whether it stands in an early preamble (see the file comment). */
+function timed(instruction: Ir3Instruction, category: number, destination: ComponentRegister | null, sources: (ComponentRegister | OtherOperand)[], earlyPreamble = false): ComponentInstruction {
   const alu = category >= 1 && category <= 3;
-  const writesAddress = destination !== null && /^a[01]$/.test(destination.register);
-  const variable = category >= 4 && category <= 6 && destination !== null;
+  // ir3_legalize.c: in an early preamble a1.x is an (ss) producer, not a fixed-delay one.
+  const syncedAddress = earlyPreamble && destination?.register === 'a1';
+  const writesAddress = !syncedAddress && destination !== null && /^a[01]$/.test(destination.register);
+  const variable = syncedAddress || (category >= 4 && category <= 6 && destination !== null);
   const root = instruction.opcode.split('.')[0]!;
   // An ALU result lands as soon as any reader may use it (a mad's third source); the others wait longer.
   return {
     opcode: instruction.opcode, repeat: instruction.repeat, nops: instruction.nops, line: instruction.line, text: instruction.text,
     destination, sources,
     latency: variable ? 'variable' : writesAddress ? TO_NON_ALU : alu ? TO_MAD_SOURCE_2 : 1,
-    readLatency: alu && !writesAddress ? { alu: ALU_TO_ALU, nonAlu: TO_NON_ALU, madSource2: TO_MAD_SOURCE_2 } : undefined,
+    readLatency: alu && !writesAddress && !variable ? { alu: ALU_TO_ALU, nonAlu: TO_NON_ALU, madSource2: TO_MAD_SOURCE_2 } : undefined,
     readerClass: alu ? 'alu' : 'nonAlu',
-    syncClass: variable ? (category === 4 || LOCAL_LOADS.has(root) ? 'ss' : 'sy') : null,
+    syncClass: variable ? (syncedAddress || category === 4 || LOCAL_LOADS.has(root) ? 'ss' : 'sy') : null,
     // ir3_legalize.c: "both tex/sfu appear to not always immediately consume their src register(s)" (is_tex, is_sfu, is_mem).
     ...(category >= 4 && category <= 6 ? { lateReads: 'ss' as const } : {}),
     // Memory instructions are taken in order: Mesa's a5xx output relies on it (`stl l[r0.x]` then `ldl r0.x` without (ss)).
@@ -137,7 +161,8 @@ function registerOf(operand: Ir3Operand, destination: boolean): ComponentRegiste
   }
   if (operand.kind === 'special') {
     const match = /^!?([a-z]+\d*)\.([xyzw])$/.exec(operand.name);
-    if (match) return { kind: 'register', register: match[1]!, component: 'xyzw'.indexOf(match[2]!), increments: false };
+    // A `(r)p0.x` source walks the predicate components under (rptN), as a register's would (a0.x/a1.x are stopped above).
+    if (match) return { kind: 'register', register: match[1]!, component: 'xyzw'.indexOf(match[2]!), increments: !destination && operand.repeatIncrements === true };
   }
   return null;
 }

@@ -19,6 +19,7 @@ import { LineError, shorten } from '../lineSyntax.js';
 import type {
   Ir3Component,
   Ir3ConstOperand,
+  Ir3ImmediateOperand,
   Ir3Instruction,
   Ir3InstructionFlag,
   Ir3Listing,
@@ -552,10 +553,26 @@ export function parseOperand(text: string, column: number): Ir3Operand {
   const body = text.slice(at);
   const bodyColumn = column + at;
   const operand = readOperandBody(body, bodyColumn, text, column, flags, repeatIncrements);
-  if (repeatIncrements && operand.kind !== 'register' && operand.kind !== 'const') {
-    throw new LineError(column, `(r) applies to a register or constant source, not to '${body}'`);
-  }
-  return operand;
+  if (!repeatIncrements || operand.kind === 'register' || operand.kind === 'const') return operand;
+  if (takesRepeatFlag(operand, body)) return { ...operand, repeatIncrements: true };
+  throw new LineError(column, `(r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to '${body}'`);
+}
+
+/**
+ * Whether `(r)` may stand before this operand (`body`: its text after the flags). Mesa's grammar (src/freedreno/ir3/ir3_parser.y)
+ * has `(r)` (T_R) as one of the `src_reg_flags`, with `(neg)`, `(abs)`, `(absneg)` and `(last)`,
+ * and puts them before `src` (a register, a0.x, a1.x or p0.x), `const`, `relative`, and also
+ * before an immediate in `src_reg_or_const_or_rel_or_imm` (category 2 and 4 sources) and
+ * `mova_src` (`mova`, `mova1`): `mova1 a1.x, (r)0` is Mesa's own output, since ir3_legalize.c
+ * sets `IR3_REG_R` on "every mova1 in early preambles". Never before a `#label` (cat0_immed),
+ * a negated `!p0.x` (cat0_src1/2 take no flags), a memory or constant-file reference `g[...]`,
+ * `c[...]`, a sampler `s#N` or texture `t#N`. This reader does not check which instruction takes
+ * which operand form (nor does it for the other source flags), so it takes `(r)` wherever some
+ * instruction of the grammar does.
+ */
+function takesRepeatFlag(operand: Ir3Operand, body: string): operand is Ir3SpecialOperand | Ir3ImmediateOperand {
+  if (operand.kind === 'immediate') return !body.startsWith('#');
+  return operand.kind === 'special' && /^(?:p0\.[xyzw]|a0\.x|a1\.x)$/.test(operand.name) && !operand.flags.includes('not');
 }
 
 function readOperandBody(body: string, bodyColumn: number, text: string, column: number, flags: string[], repeatIncrements: boolean): Ir3Operand {

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../format/error.js';
 import type { Ir3Instruction } from '../../../format/ir3/listing.js';
@@ -70,6 +70,27 @@ describe('ir3 assembly: operands', () => {
     // A destination advances under (rptN) whether or not (r) is written; a source only with (r).
     expect(cov!.destination).toMatchObject({ kind: 'register', file: 'half', index: 4, component: 1, repeatIncrements: true });
     expect(cov!.sources[0]).toMatchObject({ kind: 'register', file: 'full', index: 2, component: 2, repeatIncrements: false });
+  });
+
+  it('takes (r) wherever Mesa\'s grammar puts its source flags: before an immediate (cat2/cat4 sources, mova/mova1) and a0.x, a1.x, p0.x', () => {
+    const [mova1, add, sel] = asm('mova1 a1.x, (r)0\n(rpt1)add.u r0.x, (r)h(1), (r)(0.5)\nsel.b32 r1.x, r2.x, (r)p0.x, (r)a0.x\n');
+    expect(mova1!.destination).toMatchObject({ kind: 'special', name: 'a1.x' });
+    expect(mova1!.sources).toEqual([{ kind: 'immediate', text: '(r)0', column: 13, flags: [], repeatIncrements: true }]);
+    expect(add!.sources).toMatchObject([{ kind: 'immediate', text: '(r)h(1)', repeatIncrements: true }, { kind: 'immediate', text: '(r)(0.5)', repeatIncrements: true }]);
+    expect(sel!.sources.slice(1)).toMatchObject([{ kind: 'special', name: 'p0.x', repeatIncrements: true }, { kind: 'special', name: 'a0.x', repeatIncrements: true }]);
+    // Without (r) the field is absent, as before.
+    expect(asm('mov.u32u32 r0.x, 0\n')[0]!.sources[0]).not.toHaveProperty('repeatIncrements');
+  });
+
+  it('rejects (r) where the grammar has no source flags: a #label, !p0.x, memory and constant-file references, samplers', () => {
+    expect(problems(['l:', 'br p0.x, (r)#l', 'br (r)!p0.x, #l', 'ldg.u32 r0.x, (r)g[r1.x], 1', 'ldc.4.k.imm (r)c[a1.x], 0, 0', 'sam (f32)(xyzw)r0.x, r0.x, (r)s#0, t#1', 'jump (r)#2'].join('\n'))).toEqual([
+      "2:10: (r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to '#l'",
+      "3:4: (r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to '!p0.x'",
+      "4:15: (r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to 'g[r1.x]'",
+      "5:13: (r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to 'c[a1.x]'",
+      "6:28: (r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to 's#0'",
+      "7:6: (r) applies to a source register, constant, a0.x, a1.x, p0.x or immediate, not to '#2'",
+    ]);
   });
 
   it('reads (neg), (abs), (absneg), (last) and destination flags', () => {
@@ -251,20 +272,29 @@ const expected: Record<string, { shaders: number; instructions: number[] }> = {
   'computerator/pvtmem.asm': { shaders: 1, instructions: [10] },
   'computerator/simple.asm': { shaders: 1, instructions: [20] },
   'computerator/stg_ldg_offset.asm': { shaders: 1, instructions: [14] },
+  // shps, getone, mova1, nop, ldc.k, shpe | ldc, add, nop, stib, end: 11 instruction lines (the
+  // label `main:` and 7 `@` directives are not instructions).
+  'computerator/ubo.asm': { shaders: 1, instructions: [11] },
+  // turnip on an a640: the vertex shader (cmps, 4 sel, end, 4 nops: 10 lines, 13 cycles with its
+  // (nop3)) and the fragment shader (4 bary.f, end, 4 nops: 9) are each printed three times, where
+  // the state is loaded, in the draw's state dump and in the replay of the draw: 6 blocks.
+  'more/dEQP-VK.draw.indirect_draw_count.triangle_list.a640.log': { shaders: 6, instructions: [10, 10, 9, 9, 10, 9] },
 };
+
+/** Files of the folder that are not listings: Mesa's delay-slot unit test, read by test/corpus/ir3Delay.test.ts. */
+const otherFiles = ['more/ir3-tests-delay.c'];
 
 if (!existsSync(ir3Corpus)) console.warn(`skipping the mesa-ir3 corpus tests: ${ir3Corpus} is absent`);
 
 describe.skipIf(!existsSync(ir3Corpus))('mesa-ir3 corpus', () => {
-  const files = existsSync(ir3Corpus)
-    ? [
-      ...readdirSync(ir3Corpus).filter((name) => name.endsWith('.log')),
-      ...readdirSync(join(ir3Corpus, 'computerator')).filter((name) => name.endsWith('.asm')).map((name) => `computerator/${name}`),
-    ].sort()
+  // Every file, in every subfolder: a file added anywhere fails the next test until it is read here.
+  const all = existsSync(ir3Corpus)
+    ? readdirSync(ir3Corpus, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(join(ir3Corpus, name)).isFile()).map((name) => name.split(sep).join('/')).sort()
     : [];
+  const files = all.filter((name) => name.endsWith('.log') || name.endsWith('.asm'));
 
   it('holds the files these tests know', () => {
-    expect(files).toEqual(Object.keys(expected).sort());
+    expect(all).toEqual([...Object.keys(expected), ...otherFiles].sort());
   });
 
   it.each(files)('%s parses without error', (name) => {
@@ -287,6 +317,19 @@ describe.skipIf(!existsSync(ir3Corpus))('mesa-ir3 corpus', () => {
     const listing = parseIr3(readFileSync(join(ir3Corpus, 'computerator/stg_ldg_offset.asm'), 'utf8'), 'stg_ldg_offset.asm');
     const synced = listing.shaders[0]!.instructions.filter((i) => i.flags.has('sy')).map((i) => i.opcode);
     expect(synced).toEqual(['ldg.a.u32', 'add.u']);
+  });
+
+  it('computerator/ubo.asm: an early preamble with mova1 a1.x, (r)0, ldc.k into c[a1.x], shps/getone to #main and shpe', () => {
+    const shader = parseIr3(readFileSync(join(ir3Corpus, 'computerator/ubo.asm'), 'utf8'), 'ubo.asm').shaders[0]!;
+    expect(shader.directives.map((d) => d.text)).toContain('@earlypreamble');
+    expect(shader.labels).toEqual({ main: 6 });
+    expect(shader.instructions.map((i) => i.opcode)).toEqual(['shps', 'getone', 'mova1', 'nop', 'ldc.4.k.imm', 'shpe', 'ldc.offset0.4.imm', 'add.u', 'nop', 'stib.b.untyped.1d.u32.4.imm', 'end']);
+    const [shps, , mova1, , ldck] = shader.instructions;
+    expect(shps!.sources).toMatchObject([{ kind: 'label', name: 'main' }]);
+    expect(mova1!.sources).toMatchObject([{ kind: 'immediate', text: '(r)0', repeatIncrements: true }]);
+    // ldc.k writes the constant file at a1.x: a bracketed destination naming the address it reads.
+    expect(ldck!.destination).toMatchObject({ kind: 'other', text: 'c[a1.x]', registers: [{ kind: 'special', name: 'a1.x' }] });
+    expect(shader.instructions[9]!.destination).toBeNull();
   });
 
   it('fd-clouds.log: branch targets are labels, every log line carries its encoding', () => {
