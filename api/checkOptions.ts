@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { DEFAULT_CHECK_OPTIONS, type CheckMode } from '../impl/check.js';
 import type { StopOptions } from './stop.js';
 import { checkStopOptions } from './stopOptionsCheck.js';
@@ -61,7 +61,7 @@ export function checkSettings(options: CheckOptions): CheckSettings {
   if (!isCheckMode(mode)) throw new RangeError(`mode must be one of ${CHECK_MODES.join(', ')}, got ${String(mode)}`);
   return {
     mode,
-    seed: whole('seed', options.seed, randomInt(0, 2 ** 31)),
+    seed: whole('seed', options.seed, defaultSeed()),
     runs: whole('runs', options.runs, DEFAULT_CHECK_OPTIONS.runs),
     maxLatency: whole('maxLatency', options.maxLatency, DEFAULT_CHECK_OPTIONS.maxLatency),
     maxStates: whole('maxStates', options.maxStates, DEFAULT_CHECK_OPTIONS.maxStates),

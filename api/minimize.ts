@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { printProgram } from '../format/hp/print.js';
 import { minimizeProgram } from '../impl/minimize/minimizeProgram.js';
 import type { HazardTarget } from '../impl/minimize/showsHazard.js';
@@ -33,7 +33,7 @@ export function minimize(program: ProgramInput, target: HazardTarget, options: M
   const loaded = toProgram(program);
   if (loaded.machine !== 'scoreboard') throw new TypeError('minimize works on scoreboard programs; LRC programs shrink with the CLI (check --minimize)');
   const minimized = minimizeProgram(loaded.parsed.program, target, {
-    seed: options.seed ?? randomInt(0, 2 ** 31), runs: options.runs ?? 40, maxLatency: options.maxLatency ?? 8,
+    seed: options.seed ?? defaultSeed(), runs: options.runs ?? 40, maxLatency: options.maxLatency ?? 8,
     scoreboardMax: 2 ** (options.scoreboardBits ?? 6) - 1, exhaustiveUpTo: 12,
   }, stopPredicate(options));
   const text = printProgram(minimized.program);

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import type { ParsedProgram } from '../format/hp/parse.js';
 import type { ParsedLrcProgram } from '../format/lrc/parse.js';
 import type { TimeBudget } from '../impl/budget.js';
@@ -25,7 +25,7 @@ export async function proveScoreboard(parsed: ParsedProgram, budget: TimeBudget,
   const started = performance.now();
   const depbars = await proveDepbarsWithinBudget(parsed.program, budget, settings.queryTimeoutMs, settings.onProgress && ((done, total) => settings.onProgress!({ phase: 'depbar', done, total })));
   settings.onProgress?.({ phase: 'program' });
-  const whole = await programVerdictWithinBudget(parsed.program, budget, { queryTimeoutMs: settings.queryTimeoutMs, seed: settings.seed ?? randomInt(0, 2 ** 31), maxStates: settings.maxStates });
+  const whole = await programVerdictWithinBudget(parsed.program, budget, { queryTimeoutMs: settings.queryTimeoutMs, seed: settings.seed ?? defaultSeed(), maxStates: settings.maxStates });
   return { program: parsed, depbars, whole, elapsedMs: performance.now() - started };
 }
 

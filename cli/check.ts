@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { renderCheckText } from '../reports/checkReport.js';
@@ -140,7 +140,7 @@ export function checkCommand(args: string[], io: CliIo): number {
   if (!isCheckMode(mode)) throw new UsageError(`--mode expects one of ${CHECK_MODES.join(', ')}, got '${mode}'`);
   const timelines = (values.timelines ?? 'first') as 'first' | 'all' | 'none';
   if (!['first', 'all', 'none'].includes(timelines)) throw new UsageError(`--timelines expects first, all or none, got '${values.timelines}'`);
-  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), ...CHECK_OPTION_RANGES.seed);
+  const seed = integerOption('seed', values.seed, defaultSeed(), ...CHECK_OPTION_RANGES.seed);
   const runs = integerOption('runs', values.runs, DEFAULT_CHECK_OPTIONS.runs, ...CHECK_OPTION_RANGES.runs);
   const maxLatency = integerOption('max-latency', values['max-latency'], DEFAULT_CHECK_OPTIONS.maxLatency, ...CHECK_OPTION_RANGES.maxLatency);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, ...CHECK_OPTION_RANGES.maxStates);

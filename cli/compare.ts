@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { parseArgs } from 'node:util';
 import { compareWorkload, mistakeReport, type Comparison } from '../reports/compare/run.js';
 import { comparisonFootnote, formatComparisonTable } from '../reports/compare/table.js';
@@ -58,7 +58,7 @@ export function compareCommand(args: string[], io: CliIo): number {
   const schedules = values.schedules !== undefined
     ? integerOption('schedules', values.schedules, COMPARE_DEFAULTS.schedules, 1, 1_000_000)
     : integerOption('runs', values.runs, COMPARE_DEFAULTS.schedules, 1, 1_000_000);
-  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const seed = integerOption('seed', values.seed, defaultSeed(), 0, 2 ** 32 - 1);
   const maxLatency = integerOption('max-latency', values['max-latency'], COMPARE_DEFAULTS.maxLatency, 1, 10_000);
   const timeoutMs = timeoutOption(values.timeout);
   const loaded = loadAnyPrograms(positionals, io);

@@ -1,5 +1,5 @@
 import { timeBudgetReason } from '../explore/deadline.js';
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { parseArgs } from 'node:util';
 import { fuzzReport } from '../reports/fuzzReport.js';
 import { runCampaign, type CampaignConfig, type CampaignProgress } from '../properties/fuzz/campaign.js';
@@ -98,7 +98,7 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   const runs = values.runs === undefined && timeSeconds !== null ? null : integerOption('runs', values.runs, defaultRuns, 1);
   const timeoutMs = timeoutOption(values.timeout);
   const config: CampaignConfig = {
-    seed: integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1),
+    seed: integerOption('seed', values.seed, defaultSeed(), 0, 2 ** 32 - 1),
     batchSize: BATCH_SIZE,
     maxLatency: integerOption('max-latency', values['max-latency'], 8, 1, 10_000),
     scoreboardMax: scoreboardMaxOption(values['scoreboard-bits']),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../format/packageRoot.js';
+import { seedFromEnvironment } from '../format/defaultSeed.js';
 import { COMMANDS } from './commandTable.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -39,6 +40,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     const entry = COMMANDS[command];
     if (!entry) throw new UsageError(`unknown command '${command}'`);
+    // A mistyped HAZARDPROOF_SEED is a usage error here, before any command draws its default seed.
+    try {
+      seedFromEnvironment();
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     return await entry.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || isParseArgsError(error)) {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { parseArgs } from 'node:util';
 import { caughtShare, runMutationCampaign } from '../impl/sass/mutationCampaign.js';
 import { fileBudget, integerOption, progressLine, timeoutOption, UsageError, type CliIo } from './io.js';
@@ -44,7 +44,7 @@ export function mutateCommand(args: string[], io: CliIo): number {
   if (positionals.length === 0) throw new UsageError('mutate needs at least one listing');
   const options = listingOptions(values);
   const sample = integerOption('sample', values.sample, 200, 1);
-  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const seed = integerOption('seed', values.seed, defaultSeed(), 0, 2 ** 32 - 1);
   const timeoutMs = timeoutOption(values.timeout);
   const kernels = loadKernels(positionals, options, io);
   if (kernels === null) return 2;

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHECK_OPTIONS } from '../impl/check.js';
 import type { DepbarProof } from '../solver/proveDepbar.js';
@@ -75,7 +75,7 @@ export async function proveCommand(args: string[], io: CliIo): Promise<number> {
   const format = reportFormatOption(values.format, values.json);
   const queryTimeoutMs = integerOption('query-timeout', values['query-timeout'], DEFAULT_QUERY_TIMEOUT_MS, 1);
   const maxStates = integerOption('max-states', values['max-states'], DEFAULT_CHECK_OPTIONS.maxStates, 1);
-  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const seed = integerOption('seed', values.seed, defaultSeed(), 0, 2 ** 32 - 1);
   // Every file is read, also by a shard: each shard refuses what the unsharded run refuses (a mistake anywhere, mixed machines).
   const every = loadAnyPrograms(positionals, io);
   if (every === null) return 2;

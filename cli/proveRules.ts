@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { parseArgs } from 'node:util';
 import { enumerateRuleCases, judgeRules, type RuleCase } from '../impl/edgeLatency/judge.js';
 import { renderRuleTable } from '../reports/edgeLatency/ruleTable.js';
@@ -57,7 +57,7 @@ export async function proveRulesCommand(args: string[], io: CliIo): Promise<numb
     return 0;
   }
   const sample = integerOption('z3-sample', values['z3-sample'], DEFAULT_Z3_SAMPLE, 0, 1_000_000);
-  const seed = integerOption('seed', values.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const seed = integerOption('seed', values.seed, defaultSeed(), 0, 2 ** 32 - 1);
   const queryTimeoutMs = integerOption('query-timeout', values['query-timeout'], DEFAULT_RULE_QUERY_TIMEOUT_MS, 1);
   const timeoutMs = timeoutOption(values.timeout);
   const budget = fileBudget(timeoutMs);

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { printSassProgram } from '../format/sass/print.js';
 import { compareAnnotation } from '../impl/sass/annotateReport.js';
 import { describeSuspicion } from '../reports/sass/describe.js';
@@ -26,7 +26,7 @@ export interface ListingAnnotateRequest extends ListingOptions {
  */
 export function annotateListings(files: readonly string[], request: ListingAnnotateRequest, io: CliIo): number {
   const runs = integerOption('runs', request.runs, 20, 1, 100_000);
-  const seed = integerOption('seed', request.seed, randomInt(0, 2 ** 31), 0, 2 ** 32 - 1);
+  const seed = integerOption('seed', request.seed, defaultSeed(), 0, 2 ** 32 - 1);
   const maxLatency = integerOption('max-latency', request.maxLatency, 8, 1, 10_000);
   const kernels = loadKernels(files, request, io);
   if (kernels === null) return 2;

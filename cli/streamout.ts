@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../format/defaultSeed.js';
 import { parseArgs } from 'node:util';
 import { renderLayout } from '../reports/streamLayout.js';
 import { promelaModel } from '../format/promela/streamout.js';
@@ -146,7 +146,7 @@ interface RunOptions {
 async function runScenario(file: string, options: RunOptions, io: CliIo, sections: HtmlSection[] | null): Promise<number> {
   const loaded = readInput(io, () => loadScenario(file));
   if (loaded === null) return 2;
-  const seed = integerOption('seed', options.seed, loaded.timingSeed ?? randomInt(0, 2 ** 31), ...STREAMOUT_RUN_OPTION_RANGES.seed);
+  const seed = integerOption('seed', options.seed, loaded.timingSeed ?? defaultSeed(), ...STREAMOUT_RUN_OPTION_RANGES.seed);
   const { runs, jobs } = options;
   const settings: StreamoutRunSettings = {
     // With --expect, a scenario that expects 'proved' is explored exhaustively: that is what it claims.

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { defaultSeed } from '../../format/defaultSeed.js';
 import type { StopOptions } from '../stop.js';
 import { checkStopOptions } from '../stopOptionsCheck.js';
 import { wholeNumberOption } from '../optionRange.js';
@@ -46,7 +46,7 @@ export function streamoutRunSettings(scenario: StreamoutScenario, options: Strea
   const ranges = STREAMOUT_RUN_OPTION_RANGES;
   return {
     exhaustive: options.exhaustive ?? false,
-    seed: wholeNumberOption('seed', options.seed, scenario.timingSeed ?? randomInt(0, 2 ** 31), ranges.seed),
+    seed: wholeNumberOption('seed', options.seed, scenario.timingSeed ?? defaultSeed(), ranges.seed),
     runs: wholeNumberOption('runs', options.runs, STREAMOUT_RUN_DEFAULTS.runs, ranges.runs),
     jobs: wholeNumberOption('jobs', options.jobs, STREAMOUT_RUN_DEFAULTS.jobs, ranges.jobs),
     maxStates: wholeNumberOption('maxStates', options.maxStates, STREAMOUT_RUN_DEFAULTS.maxStates, ranges.maxStates),

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { defaultSeed } from '../../format/defaultSeed.js';
 import type { MutationScale } from './mutations.js';
 import {
   concreteCase, describeFailure, judgeOutcome, outcomeClass, robustnessCaseArbitrary, runCase, skipped, STREAMOUT_COMMANDS_EXCLUDED,
@@ -86,7 +87,7 @@ export async function runRobustnessCampaign(options: RobustnessOptions): Promise
     figures = { ...figures, runs: figures.runs + 1, slowest };
     options.onProgress?.(figures);
   });
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const seed = options.seed ?? defaultSeed();
   try {
     const details = await fc.check(property, {
       seed, numRuns: options.numRuns,
