@@ -92,7 +92,8 @@ export function lowerIr3Shader(shader: Ir3Shader): LoweredIr3Shader {
     const lowered = timed(instruction, category, destination, [...addresses, ...sources], index < preambleEnd);
     return branch ? { ...lowered, branch } : lowered;
   });
-  return { program: { instructions }, notes };
+  // ir3 orders an (ss)/(sy) producer's write after older writes of its register (ir3_legalize.c, delay_update).
+  return { program: { instructions, variableWritesAfterOlder: true }, notes };
 }
 
 /** The instruction index a branch goes to: its `#label`, or a relative `#N` immediate (Mesa's cat0 offsets). */

@@ -87,14 +87,15 @@ function issues(program: ComponentProgram, state: ComponentState): boolean {
 }
 
 /**
- * Enabled actions: a variable-latency result may land at any cycle (before the cycle's reads);
+ * Enabled actions: a variable-latency result may land at any cycle (before the cycle's reads;
+ * under `variableWritesAfterOlder`, once no older write of its component is pending);
  * `cycle` lands every due fixed result, then issues the next execution when the thread is not
  * idle and, for a `(sy)`/`(ss)` instruction, no variable result of those classes is pending.
  * A cycle that issues a conditional branch's last execution is two actions, one per direction.
  */
 export function componentActions(program: ComponentProgram, state: ComponentState): ComponentAction[] {
   if (componentFinished(program, state)) return [];
-  const actions: ComponentAction[] = state.pending.flatMap((write, position) => (write.landsIn === null ? [{ type: 'land' as const, position }] : []));
+  const actions: ComponentAction[] = state.pending.flatMap((write, position) => (write.landsIn === null && !waitsForOlderWrite(program, state, write) ? [{ type: 'land' as const, position }] : []));
   const instruction = program.instructions[state.next];
   if (issues(program, state) && instruction?.branch?.conditional && state.execution === instruction.repeat) {
     actions.push({ type: 'cycle', taken: true }, { type: 'cycle', taken: false });
@@ -102,6 +103,11 @@ export function componentActions(program: ComponentProgram, state: ComponentStat
     actions.push({ type: 'cycle' });
   }
   return actions;
+}
+
+/** Under `variableWritesAfterOlder`, a variable result cannot land while an older write of its component is still pending. */
+function waitsForOlderWrite(program: ComponentProgram, state: ComponentState, write: PendingWrite): boolean {
+  return program.variableWritesAfterOlder === true && state.pending.some((other) => other.component === write.component && other.value.seq < write.value.seq);
 }
 
 /** Whether two actions are the same step (a land of the same result, or a cycle the same way). */

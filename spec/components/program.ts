@@ -72,6 +72,14 @@ export interface ComponentInstruction {
 /** A program of this machine: straight line, or with branches between its instructions. */
 export interface ComponentProgram {
   readonly instructions: readonly ComponentInstruction[];
+  /**
+   * A variable-latency result lands only after every older write of its component has landed
+   * (true for ir3: "writes that require (ss) or (sy) are synchronized against previous writes, so
+   * consumers don't have to wait for any previous overlapping ALU instructions to complete",
+   * Mesa's ir3_legalize.c, `delay_update`). Absent: it may land any time after its issue, before
+   * older fixed results too (the seed's machine says nothing of their order, so nothing is assumed).
+   */
+  readonly variableWritesAfterOlder?: boolean;
 }
 
 /** The register component execution `execution` of an operand touches: `r3.w` -> `r3.w`, or the next component when it increments. */

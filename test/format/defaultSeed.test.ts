@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSeed, MAX_SEED, SEED_VARIABLE, seedFromEnvironment } from '../../format/defaultSeed.js';
 import { cli } from '../cli/run.js';
-import { DEFAULT_TEST_SEED, testSeed } from '../setup/testSeed.js';
+import { testSeed } from '../setup/testSeed.js';
 
 describe('HAZARDPROOF_SEED: the seed of every run given none', () => {
   it('is read as a whole number from 0 to 2^32 - 1; unset or empty means none', () => {

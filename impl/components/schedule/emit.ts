@@ -26,5 +26,5 @@ export function emitSchedule(program: ComponentProgram, graph: DependenceGraph, 
     for (const flag of graph.pending[index]!) uncovered[flag].add(index);
     return { ...instruction, nops, waits };
   });
-  return { instructions };
+  return { ...program, instructions };
 }

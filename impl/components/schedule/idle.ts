@@ -67,5 +67,5 @@ export function encodeIdle(program: ComponentProgram, encoding: IdleEncoding): E
   });
   const count = source.length;
   const instructions = out.map((instruction) => (instruction.branch && instruction.branch.target === count ? { ...instruction, branch: { ...instruction.branch, target: out.length } } : instruction));
-  return { program: { instructions }, origin };
+  return { program: { ...program, instructions }, origin };
 }

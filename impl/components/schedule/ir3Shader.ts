@@ -61,7 +61,7 @@ function body(shader: Ir3Shader, program: ComponentProgram): { program: Componen
   if (after !== undefined) return `line ${after.line}: ${after.text} comes after end`;
   const instructions = program.instructions.slice(0, length).map((instruction) =>
     (instruction.branch?.target === count ? { ...instruction, branch: { ...instruction.branch, target: length } } : instruction));
-  return { program: { instructions }, length };
+  return { program: { ...program, instructions }, length };
 }
 
 /** Schedules one shader (see the file comment). */

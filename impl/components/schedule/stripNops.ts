@@ -33,5 +33,5 @@ export function stripNops(program: ComponentProgram): StrippedProgram {
     instructions.push({ ...instruction, nops: 0, waits, ...(branch ? { branch } : {}) });
     original.push(index);
   });
-  return { program: { instructions }, original };
+  return { program: { ...program, instructions }, original };
 }
