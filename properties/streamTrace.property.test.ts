@@ -56,18 +56,12 @@ function cut(line: TraceLine, cuts: readonly number[]): TraceLine[] {
 /** A trace as a testbench would record it, from the protocol's steps. */
 function record(scenario: StreamScenario, canonical: readonly TraceLine[], recording: Recording): TraceLine[] {
   const recorder = new TraceRecorder(scenario);
-  // A bare wd line is the work distribution unit's very next step: once a "packet done" is left
-  // out, the next wd line must name its message, or it would be read as that "packet done".
-  let packetDoneLeftOut = false;
+  // Each step in either form, independently: a bare wd line may follow a "packet done" left out
+  // (the checkers keep both readings of it), and a "packet done" may be recorded as a bare wd.
   return canonical.flatMap((line, index) => {
     const recorded = recorder.record(line);
     const legacy = recording.choices[index % recording.choices.length]! < recording.legacyShare;
-    if (line.step === 'wd') {
-      if (legacy && !packetDoneLeftOut) return [line];
-      packetDoneLeftOut = recorded.length === 0;
-      return recorded;
-    }
-    if (legacy && line.step === 'write') return [line];
+    if (legacy && (line.step === 'wd' || line.step === 'write')) return [line];
     const pieces = recorded.flatMap((piece) => cut(piece, recording.cuts));
     return recording.reversePieces ? pieces.reverse() : pieces;
   });

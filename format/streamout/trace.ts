@@ -20,7 +20,8 @@ export type WdMessageKind = 'token' | 'enable' | 'disable' | 'offsets';
  * silently; a `write` line with `buffer` is a data write: `bytes` bytes (a number here) at byte
  * `offset` of that buffer holding primitives `primitives[0]..primitives[1]` (driver-order
  * numbers, both ends included). A bare `wd` or `write` line is the protocol step itself, as
- * earlier traces record it (a bare `write` writes the whole task).
+ * earlier traces record it (a bare `write` writes the whole task); a bare `wd` line may also
+ * follow "packet done" steps left out (`TraceReadings` keeps each reading of it).
  */
 export interface TraceLine {
   readonly step: StreamAction['type'];

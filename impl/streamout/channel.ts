@@ -3,6 +3,17 @@ export class Channel<T> {
   private items: T[] = [];
   private head = 0;
 
+  /**
+   * A channel holding the same messages, in order, each passed through `convert` when given: for
+   * a checker that keeps several readings of a trace, each with its own channels.
+   */
+  copy(convert?: (item: T) => T): Channel<T> {
+    const copy = new Channel<T>();
+    copy.items = this.items.slice(this.head);
+    if (convert) for (let index = 0; index < copy.items.length; index++) copy.items[index] = convert(copy.items[index]!);
+    return copy;
+  }
+
   /** Appends a message. */
   push(item: T): void {
     this.items.push(item);

@@ -56,7 +56,7 @@ export class SimulatedSsync {
   served = 0;
   /** The message table: one slot per SO unit. */
   readonly slots: SimulatedSlot[];
-  private readonly fifo = new Channel<SimulatedOperation | readonly number[]>();
+  private fifo = new Channel<SimulatedOperation | readonly number[]>();
   private enabled = false;
   private pendingStart = false;
   /** The operation work tokens count towards: the last one opened, while it is queued or served. */
@@ -65,6 +65,34 @@ export class SimulatedSsync {
 
   constructor(units: number, protected readonly bits: number, protected readonly out: SsyncOutputs, protected readonly problems: string[]) {
     this.slots = Array.from({ length: units }, () => ({ occupied: false, advanced: false, id: 0, task: 0, last: false, bytes: null, responded: false }));
+  }
+
+  /**
+   * An SSYNC in the same state, sending to `out` and noting problems in `problems`: for the
+   * streaming trace checker, which keeps a copy per reading of a trace. An operation shared by
+   * the FIFO, `op` and `lastOp` stays shared in the copy (tokens count towards it in place).
+   * The reference policy only (planted bugs are not copied).
+   */
+  copy(out: SsyncOutputs, problems: string[]): SimulatedSsync {
+    const copy = new SimulatedSsync(this.slots.length, this.bits, out, problems);
+    const copies = new Map<SimulatedOperation, SimulatedOperation>();
+    const copyOp = (op: SimulatedOperation): SimulatedOperation => {
+      let mine = copies.get(op);
+      if (mine === undefined) copies.set(op, mine = { ...op });
+      return mine;
+    };
+    copy.offsets = [...this.offsets];
+    copy.op = this.op && copyOp(this.op);
+    copy.currentId = this.currentId;
+    copy.currentTask = this.currentTask;
+    copy.served = this.served;
+    this.slots.forEach((slot, unit) => Object.assign(copy.slots[unit]!, slot));
+    copy.fifo = this.fifo.copy((entry) => (Array.isArray(entry) ? entry : copyOp(entry as SimulatedOperation)));
+    copy.enabled = this.enabled;
+    copy.pendingStart = this.pendingStart;
+    copy.lastOp = this.lastOp && copyOp(this.lastOp);
+    for (const [key, unit] of this.waiting) copy.waiting.set(key, unit);
+    return copy;
   }
 
   /** A stream enable from the work distribution unit: the next work token opens an operation. */

@@ -29,10 +29,15 @@ export interface TraceSlot {
 export class TraceSsync {
   private readonly ssync: SimulatedSsync;
 
-  /** SSYNC at the start of the protocol for `scenario`, sending to `outputs`. */
-  constructor(scenario: StreamScenario, outputs: TraceSsyncOutputs) {
+  /** SSYNC at the start of the protocol for `scenario`, sending to `outputs`; or, given `source`, in `source`'s state. */
+  constructor(scenario: StreamScenario, outputs: TraceSsyncOutputs, source?: TraceSsync) {
     const send = { respond: (unit: number, offsets: number[]) => outputs.responses[unit]!.push(offsets), retire: (id: number) => outputs.retires.push(id) };
-    this.ssync = new SimulatedSsync(scenario.soUnits, scenario.batchIdBits, send, outputs.violations);
+    this.ssync = source ? source.ssync.copy(send, outputs.violations) : new SimulatedSsync(scenario.soUnits, scenario.batchIdBits, send, outputs.violations);
+  }
+
+  /** An SSYNC in this one's state that sends to `outputs` (another reading's channels). */
+  copy(scenario: StreamScenario, outputs: TraceSsyncOutputs): TraceSsync {
+    return new TraceSsync(scenario, outputs, this);
   }
 
   /** SSYNC takes the work distribution unit's next message (the spec's `ssyncWd`). */
