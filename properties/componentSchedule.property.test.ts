@@ -63,7 +63,7 @@ describe('componentSchedule: the list scheduler with proved edge latencies', () 
     { name: 'flow edges of 1 (no latency at all)', rules: { ...PROVED_EDGE_RULES, name: 'broken: flow edge 1', flow: () => 1 }, kind: 'RAW' },
     { name: "the seed's own output rule (edge 1, unsound when the successor is faster)", rules: { ...PROVED_EDGE_RULES, name: 'seed output rule', output: () => 1 }, kind: 'WAW' },
   ])('the law catches a broken scheduler: $name', ({ rules, kind }) => {
-    const result = fc.check(fc.property(programs, (program) => violation(program, rules) === null), { numRuns: 1000, seed: 4 });
+    const result = fc.check(fc.property(programs, (program) => violation(program, rules) === null), { numRuns: 1000 });
     expect(result.failed).toBe(true);
     const counterexample = result.counterexample![0];
     const reason = violation(counterexample, rules)!;

@@ -53,14 +53,15 @@ describe('the LRC flag pass, judged by exhaustive proofs', () => {
     expect(text).toMatch(/replay: hazardproof check war\.hp --replay "[^"]+"/);
   });
 
-  it('the planted WAR bug is found on generated programs too', () => {
-    let caught = 0;
-    // A fixed seed: how many of 100 random programs expose the planted bug varies around the bound.
-    fc.assert(fc.property(passablePrograms, (program) => {
-      if (!annotateLrcProgram(program).reasons.some((reason) => reason.kind === 'WAR')) return;
-      const proof = proveLrcFlags(annotateIgnoringWar(program), 40_000);
-      if (proof.program.verdict === 'hazard') caught++;
-    }), { numRuns: 100, seed: 20261122 });
-    expect(caught).toBeGreaterThan(5);
+  it('the planted WAR bug is found on generated programs too, and shrinks to a program whose only flaw is the missing WAR flag', () => {
+    // The law "the broken pass's flags are proved sufficient" must fail: fast-check searches
+    // programs that need a WAR flag until one breaks it (at most 300), then shrinks it.
+    const needsWar = passablePrograms.filter((program) => annotateLrcProgram(program).reasons.some((reason) => reason.kind === 'WAR'));
+    const result = fc.check(fc.property(needsWar, (program) => proveLrcFlags(annotateIgnoringWar(program), 40_000).program.verdict !== 'hazard'), { numRuns: 300 });
+    expect(result.failed, 'the proof never caught the pass that forgets WAR').toBe(true);
+    const counterexample = result.counterexample![0];
+    console.log(`planted WAR bug caught after ${result.numRuns} program(s), shrunk ${result.numShrinks} time(s) to ${counterexample.instructions.length} instruction(s)`);
+    // The correct pass's flags are proved sufficient on the same program: the missing WAR flag is the flaw.
+    expect(proveLrcFlags(annotateLrcProgram(counterexample).program, 40_000).program.verdict).toBe('proved-safe');
   });
 });

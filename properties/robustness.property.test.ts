@@ -55,12 +55,12 @@ describe('robustness: every input answered', () => {
       io.stderr('hazardproof: internal error (please report it with the command you ran): RangeError: planted\n    at plant (file:///x.js:1:1)\n');
       return 4;
     });
-    const result = await runRobustnessCampaign({ ...crashing, seeds: SEEDS, numRuns: 200, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: 42 });
+    const result = await runRobustnessCampaign({ ...crashing, seeds: SEEDS, numRuns: 200, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE });
     expect(result.failure).not.toBeNull();
     expect(result.failure!.message).toMatch(/^internal error \(exit 4\)\ncommand: hazardproof /);
     expect(result.failure!.path).toMatch(/^\d+(:\d+)*$/);
     // Replaying the seed and path finds the same (shrunk) case first.
-    const again = await runRobustnessCampaign({ ...crashing, seeds: SEEDS, numRuns: 200, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: 42, path: result.failure!.path });
+    const again = await runRobustnessCampaign({ ...crashing, seeds: SEEDS, numRuns: 200, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: result.seed, path: result.failure!.path });
     expect(again.failure?.counterexample).toEqual(result.failure!.counterexample);
   });
 
@@ -70,7 +70,7 @@ describe('robustness: every input answered', () => {
       time.now += text.includes('R3') ? 60_000 : 10;
       return 3;
     }, clock);
-    const result = await runRobustnessCampaign({ ...hanging, seeds: SEEDS, numRuns: 100, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: 7 });
+    const result = await runRobustnessCampaign({ ...hanging, seeds: SEEDS, numRuns: 100, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE });
     expect(result.failure?.message).toMatch(/^took 60000 ms, past the hang bound of 50\d\d ms \(--timeout 250/);
   });
 
@@ -79,7 +79,7 @@ describe('robustness: every input answered', () => {
       io.stderr('something is wrong somewhere\n');
       return 2;
     });
-    const result = await runRobustnessCampaign({ ...vague, seeds: SEEDS, numRuns: 20, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: 1 });
+    const result = await runRobustnessCampaign({ ...vague, seeds: SEEDS, numRuns: 20, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE });
     expect(result.failure?.message).toMatch(/^exit 2 without a located error/);
   });
 
@@ -91,16 +91,16 @@ describe('robustness: every input answered', () => {
       io.stderr(`${argv.find((arg) => SEEDS.some((seed) => arg.endsWith(seed.fileName)))}:1:1: planted mistake\n`);
       return 2;
     };
-    const result = await runRobustnessCampaign({ run: careless, seeds: SEEDS, numRuns: 200, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: 5 });
+    const result = await runRobustnessCampaign({ run: careless, seeds: SEEDS, numRuns: 200, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE });
     expect(result.failure?.message).toMatch(/^input error \(exit 2\), yet wrote /);
   });
 
   it('a CLI that always answers properly passes, and the figures count every outcome', async () => {
     const proper = fakeCli((text) => (text.includes('R1') ? 1 : 0));
-    const result = await runRobustnessCampaign({ ...proper, seeds: SEEDS, numRuns: 30, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE, seed: 3 });
+    const result = await runRobustnessCampaign({ ...proper, seeds: SEEDS, numRuns: 30, timeLimitMs: null, timeoutMs: TIMEOUT_MS, scale: QUICK_SCALE });
     expect(result.failure).toBeNull();
     expect(result.figures.runs).toBe(30);
     expect(result.figures.outcomes['exit 0'] + result.figures.outcomes['exit 1']).toBe(30);
-    expect(describeFigures(result)[0]).toMatch(/^robustness: 30 inputs run in \d+\.\d s \(seed 3\): exit 0: \d+, exit 1: \d+/);
+    expect(describeFigures(result)[0]).toMatch(/^robustness: 30 inputs run in \d+\.\d s \(seed \d+\): exit 0: \d+, exit 1: \d+/);
   });
 });
