@@ -441,6 +441,10 @@ function parseText(text: string, start: number, end: number, assembly: boolean):
     labels.push({ name: match[1]!, column: at + 1 });
     at = skipBlanks(text, at + match[0].length, end);
   }
+  // ';' starts a comment in Mesa's assembly and the disassembler never prints one in an
+  // instruction: a log line holding one could not be written back as assembly the same way.
+  const semicolon = assembly ? -1 : text.slice(at, end).indexOf(';');
+  if (semicolon >= 0) throw new LineError(at + semicolon + 1, "unexpected ';' in a disassembly line (';' starts a comment in ir3 assembly; Mesa's disassembler prints none)");
   let trailing: { flagSet: FlagSet; column: number } | null = null;
   if (assembly) {
     const found = trailingFlags(text, at, end);

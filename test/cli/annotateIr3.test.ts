@@ -62,6 +62,21 @@ describe('hazardproof annotate on ir3 listings', () => {
     expect(readdirSync(scratch).filter((name) => name.includes('never'))).toEqual([]);
   });
 
+  it("a ';' inside a disassembly line is a located error, not a listing that cannot be written back (soak seed 393207404)", async () => {
+    // The robustness soak found it: 'stl.u32 l[r0.y], ...' with the 'r' replaced by ';' was read
+    // from the log as an operand 'l[;0.y]', and the scheduled .asm, where ';' starts a comment,
+    // could not be read back: an internal error, exit 4.
+    const log = write('semicolon.log', 'shader: compute\n\t\t\t\t:6:0006:0006[c1060300x_01800002x] stl.u32 l[;0.y], r0.y, 1\n\t\t\t\t:0:0011:0015[03000000x_00000000x] end\n');
+    const output = join(scratch, 'semicolon.asm');
+    for (const argv of [['annotate', log, '-o', output], ['check', log]]) {
+      const { code, stdout, stderr } = await cli(...argv);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`${log}:2:49: unexpected ';' in a disassembly line`);
+    }
+    expect(existsSync(output)).toBe(false);
+  });
+
   it('annotate --help describes ir3 listings', async () => {
     const { stdout } = await cli('annotate', '--help');
     expect(stdout).toContain('For an Adreno ir3 listing (computerator .asm, Mesa .log, or --from ir3)');
