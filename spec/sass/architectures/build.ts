@@ -27,3 +27,12 @@ export function control(kind: 'branch' | 'call' | 'return' | 'exit' | 'sync' | '
 export function each(names: readonly string[], info: OpcodeInfo): Record<string, OpcodeInfo> {
   return Object.fromEntries(names.map((name) => [name, info]));
 }
+
+/**
+ * The entry of an opcode no source describes: variable latency through the unordered `unknown`
+ * queue and no latency class, so every reader of its result needs a scoreboard and every result
+ * it reads is waited for in full. It can only raise a false alarm, never hide a hazard.
+ */
+export function conservative(extra: Extra = {}): OpcodeInfo {
+  return { kind: 'variable', queue: 'unknown', source: 'conservative', ...extra };
+}

@@ -1,8 +1,9 @@
 /**
- * The opcode table shared by Volta and later (sm_70 .. sm_89): one ISA whose architectures
+ * The opcode table shared by Volta and later (sm_70 .. sm_121): one ISA whose architectures
  * differ in a few figures (coupled-ALU and predicate latencies, whether I2I and CS2R are fixed)
- * and in the opcodes they add (uniform datapath on Turing, LDGSTS and DMMA on Ampere). Each
- * architecture file passes its figures and extra opcodes to `voltaPlusTable`.
+ * and in the opcodes they add (uniform datapath on Turing, LDGSTS and DMMA on Ampere, LDCU and
+ * QMMA/OMMA on Blackwell). Each architecture file (or family file: `ampere.ts`, `blackwell.ts`)
+ * passes its figures and extra opcodes to `voltaPlusTable`.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { control, each, fixed, variable, type Extra } from './build.js';
@@ -29,6 +30,12 @@ export interface VoltaFigures {
   readonly without?: readonly string[];
   /** Consumer-aware latencies (NAK's tables), when the source gives them. */
   readonly readAfterWrite?: ArchitectureTable['readAfterWrite'];
+  /**
+   * Pipes whose results a listing shows completing in issue order, with that listing's
+   * citation: FP64 ops (DADD, DMUL, DFMA, DMNMX, DSET, DSETP) in queue `fp64`, SHFL in queue
+   * `shuffle`. Without it they share the unordered `misc` queue.
+   */
+  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle', SourceKey>>>;
 }
 
 /** The coupled opcodes of every Volta-family architecture, with their NAK latency classes. */
@@ -70,9 +77,10 @@ function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
  * as readers: `memory` for the load/store unit, `agu` for the other address-unit ops (SHFL,
  * BAR...), `hmma`/`imma` for tensor ops, `fp64`, `cctl`, `decoupled` for the rest.
  */
-function decoupledOpcodes(source: SourceKey): Record<string, OpcodeInfo> {
+function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes'] = {}): Record<string, OpcodeInfo> {
   const memory = (queue: string, operands: Extra['operands'], extra: Extra = {}, key: SourceKey = source) => variable(queue, key, { operands, latencyClass: 'memory', ...extra });
-  const decoupled = (extra: Extra = {}) => variable('misc', source, { latencyClass: 'decoupled', ...extra });
+  const decoupled = (extra: Extra = {}, queue = 'misc') => variable(queue, source, { latencyClass: 'decoupled', ...extra });
+  const fp64 = pipes.fp64 === undefined ? 'misc' : 'fp64';
   return {
     ...each(['LDG', 'LD'], memory('global', 'load')),
     ...each(['STG', 'ST'], memory('global', 'store')),
@@ -93,12 +101,12 @@ function decoupledOpcodes(source: SourceKey): Record<string, OpcodeInfo> {
     ...each(['S2R', 'MUFU', 'POPC', 'FLO', 'BREV', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
     ...each(['IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], decoupled({ latencyClass: 'agu' })),
     ...each(['F2F', 'F2I', 'I2F', 'FRND'], decoupled({ operands: 'convert' })),
-    ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], decoupled({ operands: 'double', latencyClass: 'fp64' })),
-    DSETP: decoupled({ operands: 'double', destinations: 2, latencyClass: 'fp64' }),
+    ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], decoupled({ operands: 'double', latencyClass: 'fp64' }, fp64)),
+    DSETP: decoupled({ operands: 'double', destinations: 2, latencyClass: 'fp64' }, fp64),
     HMMA: decoupled({ operands: 'matrix', latencyClass: 'hmma' }),
     ...each(['IMMA', 'BMMA'], decoupled({ operands: 'matrix', latencyClass: 'imma' })),
     // SHFL.UP PT, R7, R0, 0x1, RZ; MATCH.ALL R3, PT, R2.
-    SHFL: decoupled({ predicateFirst: true, latencyClass: 'agu' }),
+    SHFL: decoupled({ predicateFirst: true, latencyClass: 'agu' }, pipes.shuffle === undefined ? 'misc' : 'shuffle'),
     MATCH: decoupled({ carryOut: 1 }),
     // BMOV.32.CLEAR RZ, B0 / BMOV.32 R0, B0 / BMOV.32 B0, R0: only R operands are registers here.
     BMOV: variable('misc', 'nak-fixed-latency', { operands: 'load', latencyClass: 'decoupled' }),
@@ -120,8 +128,9 @@ function decoupledOpcodes(source: SourceKey): Record<string, OpcodeInfo> {
 /**
  * Queues. Shared memory and texture/surface complete in issue order (the sm_75 listing relies on
  * both); global, local, constant and misc (S2R, MUFU, conversions, FP64, tensor ops, SHFL...)
- * are not assumed ordered: no Volta-family listing shows ptxas relying on it. Ampere's LDGSTS
- * copies have their own in-order queue (`cp.async.wait_group` semantics).
+ * are not assumed ordered: no Volta-family listing before Ada shows ptxas relying on it (a table
+ * whose listings do gets queue `fp64` or `shuffle`, `VoltaFigures.orderedPipes`). Ampere's
+ * LDGSTS copies have their own in-order queue (`cp.async.wait_group` semantics).
  */
 const queues: ArchitectureTable['queues'] = {
   global: { ordered: false, source: 'conservative' },
@@ -136,15 +145,17 @@ const queues: ArchitectureTable['queues'] = {
 
 /** A Volta-family table from its figures. */
 export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
-  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.source), ...coupledOpcodes(figures), ...figures.extra };
+  const pipes = figures.orderedPipes ?? {};
+  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.source, pipes), ...coupledOpcodes(figures), ...figures.extra };
   for (const name of figures.without ?? []) delete opcodes[name];
+  const ordered = Object.fromEntries(Object.entries(pipes).map(([queue, source]) => [queue, { ordered: true, source }]));
   return {
     name: figures.name,
     aliases: figures.aliases,
     visibilityDelay: 2,
     visibilityDelaySource: 'nak-visibility',
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
-    queues,
+    queues: { ...queues, ...ordered },
     opcodes,
     sources: SOURCES,
   };

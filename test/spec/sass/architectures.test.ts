@@ -24,11 +24,12 @@ describe('architecture tables', () => {
     expect(architectureTable('sm_52')?.name).toBe('sm_50');
     expect(architectureTable('sm_62')?.name).toBe('sm_61');
     expect(architectureTable('sm_72')?.name).toBe('sm_70');
-    expect(architectureTable('sm_89')?.name).toBe('sm_86');
+    expect(architectureTable('sm_87')?.name).toBe('sm_86');
+    expect(architectureTable('sm_89')?.name).toBe('sm_89');
     expect(architectureTable('sm75')?.name).toBe('sm_75');
     expect(architectureTable('SM_80')?.name).toBe('sm_80');
     expect(architectureTable('sm_30')).toBeUndefined();
-    expect(ARCHITECTURES.map((table) => table.name)).toEqual(['sm_50', 'sm_61', 'sm_70', 'sm_75', 'sm_80', 'sm_86']);
+    expect(ARCHITECTURES.map((table) => table.name)).toEqual(['sm_50', 'sm_61', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_100', 'sm_120']);
   });
 
   it.each(ARCHITECTURES.map((table) => [table.name, table] as const))('%s: every source key resolves to a citation', (_name, table) => {

@@ -1,0 +1,97 @@
+/**
+ * What the Blackwell tables (sm_100 and sm_120) share: the Volta-family opcode table with Mesa
+ * NAK's Blackwell classification (sm120_instr_latencies.rs `SM120Latency::needs_scoreboards`,
+ * which NAK uses for every Blackwell: sm_100..sm_109 and sm_120..sm_129) and the B100 latency
+ * figures (`blackwellReadAfterWrite`), each opcode's fixed latency being its class's slowest
+ * reader. Each architecture file passes the padding its sources support and its own opcodes.
+ */
+import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
+import { conservative, control, each, fixed, variable } from './build.js';
+import { blackwellReadAfterWrite, type BlackwellPadding } from './blackwellLatency.js';
+import type { SourceKey } from './sources.js';
+import { uniformOpcodes, voltaPlusTable, type VoltaFigures } from './voltaPlus.js';
+
+/** One Blackwell architecture's figures. */
+export interface BlackwellFigures {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  /** Citation of the classification and of the latency figures. */
+  readonly source: SourceKey;
+  readonly padding: BlackwellPadding;
+  /**
+   * Whether HMMA results are fixed-latency (through the `hmma` class) or scoreboarded, and why;
+   * `alike` are opcodes given HMMA's fixed entry.
+   */
+  readonly hmma: { readonly kind: 'fixed'; readonly source: SourceKey; readonly alike: readonly string[] } | { readonly kind: 'variable' };
+  /** Opcodes added or replaced. */
+  readonly extra: Readonly<Record<string, OpcodeInfo>>;
+  /** Pipes a listing shows completing in order (`VoltaFigures.orderedPipes`). */
+  readonly orderedPipes?: VoltaFigures['orderedPipes'];
+}
+
+type Matrices = NonNullable<ArchitectureTable['readAfterWrite']>;
+
+/** The latency of a writer class to its slowest reader in one register file. */
+function slowest(matrices: Matrices, file: 'general' | 'predicate' | 'uniform' | 'uniformPredicate', writer: string): number {
+  const row = matrices[file]?.[writer];
+  if (row === undefined) throw new Error(`no ${file} row for writer class ${writer}`);
+  return Math.max(...Object.values(row));
+}
+
+/**
+ * Opcodes whose Blackwell behaviour no source gives: conservative entries. All but BMMA are seen
+ * in ptxas output for sm_120 (the sass-king and simpetre dumps); BMMA, a Volta-family opcode, is
+ * in none of NAK's Blackwell categories. IADD and VIMNMX may write predicates after their result
+ * (`VIMNMX.U32 R0, PT, PT, ...`): taken as written. STSM (`[address], data`) reads up to 4 data
+ * registers (`.4`), taken at 4 whatever the count.
+ */
+const UNSOURCED: Readonly<Record<string, OpcodeInfo>> = {
+  ...each(['IADD', 'VIMNMX'], conservative({ carryOut: 2 })),
+  ...each(['I2FP', 'UI2F', 'UI2FP', 'UFSEL', 'CS2UR', 'BMMA'], conservative()),
+  STSM: conservative({ destinations: 0, sourceWidth: 4 }),
+};
+
+/** A Blackwell table from its figures. */
+export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
+  const { source } = figures;
+  const matrices = blackwellReadAfterWrite(figures.padding, source);
+  const alu = slowest(matrices, 'general', 'alu');
+  const predicate = slowest(matrices, 'predicate', 'alu');
+  const half = slowest(matrices, 'general', 'fp16');
+  const halfPredicate = slowest(matrices, 'predicate', 'fp16');
+  const mma = (key: SourceKey, klass: 'hmma' | 'imma') => fixed(slowest(matrices, 'general', klass), key, { operands: 'matrix', latencyClass: klass });
+  const uniform = uniformOpcodes(source, slowest(matrices, 'uniform', 'udp'), slowest(matrices, 'uniformPredicate', 'udp'), slowest(matrices, 'uniform', 'umov'));
+  const extra: Record<string, OpcodeInfo> = {
+    ...uniform,
+    // Uniform constant loads are `to_ur` writers, scoreboarded (needs_scoreboards: Uldc, ToUr).
+    ...each(['ULDC', 'LDCU'], variable('constant', source, { operands: 'load', latencyClass: 'uldc' })),
+    // R2UR is no uniform-scoreboard category (op_ureg_latency: R2Ur): fixed, its UR result after
+    // the `r2ur` column; it reads its GPR as an ALU op.
+    R2UR: fixed(slowest(matrices, 'uniform', 'r2ur'), source, { latencyClass: 'r2ur' }),
+    HFMA2: fixed(half, source, { predicateLatency: halfPredicate, latencyClass: 'fp16', modifierLatency: { MMA: slowest(matrices, 'general', 'hfma2mma') }, modifierClass: { MMA: 'hfma2mma' } }),
+    // BMOV is NAK's `Branch` category, scoreboarded.
+    BMOV: variable('misc', source, { operands: 'load', latencyClass: 'cbu' }),
+    // LDSM: DecoupledAgu in NAK's category list; shared loads complete in order.
+    LDSM: variable('shared', source, { operands: 'matrixLoad', latencyClass: 'memory' }),
+    LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
+    LDGDEPBAR: control('none', 'ptx-cp-async', { latencyClass: 'decoupled' }),
+    // IMMA is a coupled category on Blackwell (not in needs_scoreboards).
+    IMMA: mma(source, 'imma'),
+    ...(figures.hmma.kind === 'fixed' ? each(['HMMA', ...figures.hmma.alike], mma(figures.hmma.source, 'hmma')) : {}),
+    ...UNSOURCED,
+    ...figures.extra,
+  };
+  return voltaPlusTable({
+    name: figures.name,
+    aliases: figures.aliases,
+    source,
+    alu,
+    predicate,
+    half,
+    halfPredicate,
+    coupledMoves: true,
+    readAfterWrite: matrices,
+    extra,
+    ...(figures.orderedPipes === undefined ? {} : { orderedPipes: figures.orderedPipes }),
+  });
+}

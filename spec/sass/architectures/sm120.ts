@@ -1,0 +1,21 @@
+/**
+ * Consumer Blackwell: sm_120 (RTX 50), sm_121 (GB10), and their `a`/`f` variants, the
+ * architectures Mesa NAK's `is_blackwell_b` covers (sm 120..129). NAK's B100 figures with its
+ * RTX padding of 9 cycles on every pair with an HMMA writer or reader, which ptxas for sm_120
+ * schedules exactly (28 cycles to ordinary readers, 29 to a dependent MMA); the other pairs at
+ * the B100 figures ptxas schedules them at, not NAK's blanket +1. HMMA, QMMA and OMMA are
+ * fixed-latency as ptxas treats them (it never sets their write scoreboard). FP64 results and
+ * shuffles complete in order, as ptxas relies on. No DMMA (FP64 tensor cores are datacenter-only).
+ */
+import { blackwellTable } from './blackwell.js';
+
+export const SM120 = blackwellTable({
+  name: 'sm_120',
+  aliases: ['sm_120a', 'sm_120f', 'sm_121', 'sm_121a', 'sm_121f'],
+  source: 'nak-sm120',
+  padding: { hmma: 9, other: 0 },
+  // FP8/FP6/FP4 MMA (QMMA, OMMA): ptxas gives them HMMA's schedule (no scoreboard, 29 and 28 cycles).
+  hmma: { kind: 'fixed', source: 'corpus-sm120-mma', alike: ['QMMA', 'OMMA'] },
+  extra: {},
+  orderedPipes: { fp64: 'corpus-fp64-order', shuffle: 'corpus-sm120-shuffle-order' },
+});
