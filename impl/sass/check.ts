@@ -6,6 +6,7 @@ import { sassSystem } from '../../spec/sass/system.js';
 import { analyze } from './analysis/fixpoint.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { confirmSuspicion, type ConfirmedHazard } from './confirm.js';
+import type { CounterexampleProgram, FactGap } from '../../spec/sass/architectures/counterexample.js';
 import { RecordedStop, type StopPredicate } from '../budget.js';
 
 /** Options of `checkSassProgram`. */
@@ -16,6 +17,19 @@ export interface SassCheckOptions {
   readonly maxStates: number;
   /** A time budget (`--timeout`), asked between steps of the analysis, the directed runs and the search. */
   readonly shouldStop?: StopPredicate;
+  /**
+   * The kernel under the counterexample side of its table (`format/sass/counterexampleKernel.ts`):
+   * a hazard is reported only when a schedule of that program shows it. Absent or null: the two
+   * sides agree (the program's own schedules are the evidence).
+   */
+  readonly counterexample?: CounterexampleProgram | null;
+}
+
+/** A hazard the proof side shows but no schedule of the counterexample side does: it rests on these facts. */
+export interface AssumedHazard {
+  readonly shown: ConfirmedHazard;
+  /** The facts of the instructions involved whose two sides differ (a hazard needs the proof side of one of them). */
+  readonly facts: readonly FactGap[];
 }
 
 /** Defaults: enough for every corpus kernel, bounded for a broken 10,000-instruction one. */
@@ -30,6 +44,8 @@ export interface SassCheckResult {
   readonly hazards: readonly ConfirmedHazard[];
   /** What the analysis could not rule out and no schedule showed. */
   readonly unconfirmed: readonly Suspicion[];
+  /** Hazards that need a fact no source shows (their proof side only): the reason the verdict is `unknown`, not `hazard`. */
+  readonly assumed: readonly AssumedHazard[];
   readonly notes: readonly LoweringNote[];
   /** Transfer steps of the fixpoint. */
   readonly analysisSteps: number;
@@ -48,17 +64,25 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   const base = { notes, analysisSteps: analysis.steps };
   const hazards: ConfirmedHazard[] = [];
   const unconfirmed: Suspicion[] = [];
+  const assumed: AssumedHazard[] = [];
   if (analysis.stoppedBy !== null) {
-    return { ...base, verdict: 'unknown', reason: `the analysis stopped after ${analysis.steps} transfer steps, before its fixpoint (${analysis.stoppedBy})`, hazards, unconfirmed };
+    return { ...base, verdict: 'unknown', reason: `the analysis stopped after ${analysis.steps} transfer steps, before its fixpoint (${analysis.stoppedBy})`, hazards, unconfirmed, assumed };
   }
+  // Evidence is a schedule of the counterexample side: behaviour a source shows. A schedule only
+  // the proof side allows names the facts it needed instead (Alive2's rule: an assumption is not a bug).
+  const evidence = options.counterexample?.program ?? program;
+  const factsOf = (shown: ConfirmedHazard) => [...new Set(hazardInstructions(shown).flatMap((index) => options.counterexample?.gaps[index] ?? []))];
   for (const suspicion of analysis.suspicions.slice(0, options.confirmLimit)) {
-    const shown = confirmSuspicion(program, suspicion, undefined, stop.ask);
+    const shown = confirmSuspicion(evidence, suspicion, undefined, stop.ask);
     if (shown && !hazards.some((known) => sameHazard(known, shown))) hazards.push(shown);
-    if (!shown) unconfirmed.push(suspicion);
+    if (shown) continue;
+    const onProofSide = evidence === program ? null : confirmSuspicion(program, suspicion, undefined, stop.ask);
+    if (onProofSide) assumed.push({ shown: onProofSide, facts: factsOf(onProofSide) });
+    else unconfirmed.push(suspicion);
   }
   for (const suspicion of analysis.suspicions.slice(options.confirmLimit)) unconfirmed.push(suspicion);
   if (hazards.length === 0 && unconfirmed.length > 0) {
-    const searched = exhaustiveWitness(program, options.maxStates, stop.ask);
+    const searched = exhaustiveWitness(evidence, options.maxStates, stop.ask);
     if (searched) hazards.push(searched);
   }
   const blocking = notes.filter((note) => note.kind !== 'assumption');
@@ -67,20 +91,23 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line));
   if (hazards.length > 0 && hazards.every(involves)) {
     const line = program.instructions[hazardInstructions(hazards[0]!).find((index) => guessed.has(program.instructions[index]!.line))!]!.line;
-    return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s), but each involves an instruction outside the model (first at line ${line}), modelled conservatively`, hazards, unconfirmed };
+    return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s), but each involves an instruction outside the model (first at line ${line}), modelled conservatively`, hazards, unconfirmed, assumed };
   }
   if (hazards.length > 0) {
-    return { ...base, verdict: 'hazard', reason: `${hazards.length} hazard(s) shown on the reference machine by a concrete schedule`, hazards, unconfirmed };
+    return { ...base, verdict: 'hazard', reason: `${hazards.length} hazard(s) shown on the reference machine by a concrete schedule`, hazards, unconfirmed, assumed };
+  }
+  if (assumed.length > 0) {
+    return { ...base, verdict: 'unknown', reason: assumedReason(program, assumed), hazards, unconfirmed, assumed };
   }
   if (unconfirmed.length > 0) {
     const tried = stop.reason === null ? `neither a directed schedule nor ${options.maxStates} states of exhaustive search showed one` : `the search for a schedule showing one stopped (${stop.reason})`;
-    return { ...base, verdict: 'unknown', reason: `the analysis cannot rule out ${unconfirmed.length} hazard(s), and ${tried}`, hazards, unconfirmed };
+    return { ...base, verdict: 'unknown', reason: `the analysis cannot rule out ${unconfirmed.length} hazard(s), and ${tried}`, hazards, unconfirmed, assumed };
   }
   if (blocking.length > 0) {
-    return { ...base, verdict: 'unknown', reason: `no hazard under a conservative model, but ${blocking.length} instruction(s) are outside the model (first at line ${blocking[0]!.line}: ${blocking[0]!.message})`, hazards, unconfirmed };
+    return { ...base, verdict: 'unknown', reason: `no hazard under a conservative model, but ${blocking.length} instruction(s) are outside the model (first at line ${blocking[0]!.line}: ${blocking[0]!.message})`, hazards, unconfirmed, assumed };
   }
   const assumptions = notes.length > 0 ? `, assuming ${notes.length} call(s) as noted` : '';
-  return { ...base, verdict: 'proved-safe', reason: `abstract interpretation over the control-flow graph rules out RAW, WAR, WAW and counter overflow on every path, loop iteration count, guard value and latency${assumptions}`, hazards, unconfirmed };
+  return { ...base, verdict: 'proved-safe', reason: `abstract interpretation over the control-flow graph rules out RAW, WAR, WAW and counter overflow on every path, loop iteration count, guard value and latency${assumptions}`, hazards, unconfirmed, assumed };
 }
 
 /** A hazard from a bounded exhaustive search (shortest schedule), or null. */
@@ -99,4 +126,20 @@ function hazardInstructions(shown: ConfirmedHazard): number[] {
 
 function sameHazard(a: ConfirmedHazard, b: ConfirmedHazard): boolean {
   return JSON.stringify({ ...a.hazard, cycle: 0 }) === JSON.stringify({ ...b.hazard, cycle: 0 });
+}
+
+/**
+ * Why a hazard only the proof side shows is no finding: the first one, the fact it needs, and
+ * where the listing relies on the opposite ("RAW on R20 needs DMUL results later than ...; the
+ * listing relies on the opposite at line N").
+ */
+function assumedReason(program: SassProgram, assumed: readonly AssumedHazard[]): string {
+  const [first] = assumed;
+  const hazard = first!.shown.hazard;
+  const line = (index: number) => program.instructions[index]!.line;
+  const what = hazard.kind === 'overflow' ? `counter overflow at line ${line(hazard.instruction)}` : `${hazard.kind} on ${hazard.register} between lines ${line(hazard.producer)} and ${line(hazard.consumer)}`;
+  const facts = first!.facts.map((fact) => `${fact.subject} (proof side: ${fact.proof} [${fact.proofSource}]; counterexample side: ${fact.counterexample} [${fact.counterexampleSource}])`);
+  const needs = facts.length > 0 ? `rests on the proof side of ${facts.join(' and of ')}` : 'rests on a fact whose two sides differ elsewhere on its schedule';
+  const relies = hazard.kind === 'overflow' ? '' : `; the listing relies on the opposite at line ${line(hazard.consumer)}`;
+  return `${assumed.length} hazard(s) shown only under facts no source gives, so not reported as findings: ${what} ${needs}${relies}`;
 }

@@ -110,6 +110,21 @@ export interface OpcodeInfo {
   readonly drains?: readonly string[];
   /** Key into the table's `sources` for where the figure comes from. */
   readonly source: string;
+  /**
+   * What a counterexample may take the opcode to do where a source shows more than the entry a
+   * proof relies on (see `architectures/counterexample.ts`): another queue (a tensor-core
+   * instruction reads its operands before a later one writes them). Absent: the entry itself,
+   * unless its source is `conservative`.
+   */
+  readonly counterexample?: OpcodeCounterexample;
+}
+
+/** The counterexample side of an opcode entry, with its own source. */
+export interface OpcodeCounterexample {
+  /** The queue a counterexample runs the opcode through (kind `variable`). */
+  readonly queue: string;
+  /** Key into the table's `sources`. */
+  readonly source: string;
 }
 
 /**
@@ -145,6 +160,8 @@ export interface ArchitectureTable {
   readonly readAfterWrite?: ReadAfterWrite;
   /** Variable-latency queues and whether each completes in order. */
   readonly queues: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
+  /** Queues only counterexamples use (`OpcodeCounterexample.queue`). */
+  readonly counterexampleQueues?: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
   /** Base opcode (no modifiers) -> what it does. */
   readonly opcodes: Readonly<Record<string, OpcodeInfo>>;
   /** Citation key -> full citation (paper, file and commit, README section). */

@@ -103,7 +103,9 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
     ...each(['F2F', 'F2I', 'I2F', 'FRND'], decoupled({ operands: 'convert' })),
     ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], decoupled({ operands: 'double', latencyClass: 'fp64' }, fp64)),
     DSETP: decoupled({ operands: 'double', destinations: 2, latencyClass: 'fp64' }, fp64),
-    HMMA: decoupled({ operands: 'matrix', latencyClass: 'hmma' }),
+    // ptxas chains HMMAs overwriting an earlier one's operands with no read scoreboard: a
+    // counterexample takes them through one in-order queue (reads before later writes).
+    HMMA: decoupled({ operands: 'matrix', latencyClass: 'hmma', counterexample: { queue: 'mma', source: 'corpus-mma-read-order' } }),
     ...each(['IMMA', 'BMMA'], decoupled({ operands: 'matrix', latencyClass: 'imma' })),
     // SHFL.UP PT, R7, R0, 0x1, RZ; MATCH.ALL R3, PT, R2.
     SHFL: decoupled({ predicateFirst: true, latencyClass: 'agu' }, pipes.shuffle === undefined ? 'misc' : 'shuffle'),
@@ -156,6 +158,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
     visibilityDelaySource: 'nak-visibility',
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
     queues: { ...queues, ...ordered },
+    counterexampleQueues: { mma: { ordered: true, source: 'corpus-mma-read-order' } },
     opcodes,
     sources: SOURCES,
   };

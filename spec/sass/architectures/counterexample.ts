@@ -1,0 +1,98 @@
+/**
+ * The two sides of an architecture's facts. A proof may rely on the table as written: every entry
+ * is a bound that holds whatever the hardware does (a conservative entry assumes the worst). A
+ * counterexample may use only behaviour a source shows, so `counterexampleSide` derives the
+ * table a confirming schedule runs on:
+ * - an entry whose source is `conservative` (no source gives its timing) is taken as ready the
+ *   next cycle, reading its operands at issue: no hazard can rest on how late it is;
+ * - a queue whose order no source gives is taken as in order: no hazard can rest on reordering;
+ * - an entry with an explicit `counterexample` side runs through that queue (with its source).
+ * Every difference is a `FactGap`, named in an `unknown` verdict when a hazard needs it.
+ */
+import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
+import type { SassProgram } from '../program.js';
+import { provenanceOf } from './provenance.js';
+
+/** One fact whose proof side and counterexample side differ. */
+export interface FactGap {
+  /** What the fact is about: `DMUL on sm_86`, `queue global on sm_75`. */
+  readonly subject: string;
+  /** What a proof relies on, in words, and its source key. */
+  readonly proof: string;
+  readonly proofSource: string;
+  /** What a counterexample may use, in words, and its source key. */
+  readonly counterexample: string;
+  readonly counterexampleSource: string;
+}
+
+/** A kernel lowered with the counterexample table (same instructions, same indices), with each instruction's gaps. */
+export interface CounterexampleProgram {
+  readonly program: SassProgram;
+  /** By instruction index: the facts of that instruction whose two sides differ. */
+  readonly gaps: readonly (readonly FactGap[])[];
+}
+
+/** The counterexample table and the facts where it differs from the proof table. */
+export interface CounterexampleSide {
+  readonly table: ArchitectureTable;
+  /** By opcode (`DMUL`). */
+  readonly opcodeGaps: ReadonlyMap<string, FactGap>;
+  /** By queue name (`global`). */
+  readonly queueGaps: ReadonlyMap<string, FactGap>;
+}
+
+const derived = new WeakMap<ArchitectureTable, CounterexampleSide>();
+
+/** The counterexample side of `table` (computed once per table). */
+export function counterexampleSide(table: ArchitectureTable): CounterexampleSide {
+  const known = derived.get(table);
+  if (known) return known;
+  const queueGaps = new Map<string, FactGap>();
+  const queues = { ...table.queues, ...table.counterexampleQueues };
+  for (const [name, queue] of Object.entries(table.queues)) {
+    if (queue.ordered || provenanceOf(queue.source) !== 'conservative') continue;
+    queues[name] = { ordered: true, source: queue.source };
+    queueGaps.set(name, {
+      subject: `the ${name} queue on ${table.name}`,
+      proof: 'results may complete, and operands be read, in any order', proofSource: queue.source,
+      counterexample: 'in issue order (no source says it can reorder)', counterexampleSource: queue.source,
+    });
+  }
+  const opcodeGaps = new Map<string, FactGap>();
+  const opcodes: Record<string, OpcodeInfo> = {};
+  for (const [name, info] of Object.entries(table.opcodes)) {
+    const side = opcodeCounterexample(info);
+    opcodes[name] = side;
+    if (side === info) continue;
+    opcodeGaps.set(name, {
+      subject: `${name} on ${table.name}`,
+      proof: describe(info, table), proofSource: info.source,
+      counterexample: info.counterexample ? `through the ${info.counterexample.queue} queue, in issue order` : 'ready the next cycle, operands read at issue (no source gives its timing)',
+      counterexampleSource: info.counterexample?.source ?? info.source,
+    });
+  }
+  const side: CounterexampleSide = { table: { ...table, queues, opcodes }, opcodeGaps, queueGaps };
+  derived.set(table, side);
+  return side;
+}
+
+function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
+  if (info.counterexample) return { ...info, kind: 'variable', queue: info.counterexample.queue, source: info.counterexample.source };
+  if ((info.kind !== 'fixed' && info.kind !== 'variable') || provenanceOf(info.source) !== 'conservative') return info;
+  // Ready the next cycle: a fixed unit reads at issue and writes after one cycle, whatever the readers.
+  const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, ...rest } = info;
+  return { ...rest, kind: 'fixed', latency: 1 };
+}
+
+/** What an entry says about timing, in words. */
+export function describe(info: OpcodeInfo, table: ArchitectureTable): string {
+  if (info.kind === 'fixed') {
+    const predicate = info.predicateLatency !== undefined && info.predicateLatency !== info.latency ? ` (predicates ${info.predicateLatency})` : '';
+    return `fixed latency: results after ${info.latency} cycles${predicate}, operands read at issue`;
+  }
+  if (info.kind === 'variable') {
+    const ordered = table.queues[info.queue!]?.ordered ?? table.counterexampleQueues?.[info.queue!]?.ordered ?? false;
+    return `variable latency through the ${info.queue} queue (${ordered ? 'in issue order' : 'results and operand reads in any order'})`;
+  }
+  return `${info.kind}: no result`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Where each cited figure comes from, by kind. A verdict `hazard` may rest only on behaviour a
+ * source shows the hardware has; a fact no source gives (`conservative`) is a bound chosen so
+ * that a proof stays sound, and a counterexample never uses it (`counterexample.ts`).
+ */
+import type { SourceKey } from './sources.js';
+
+/**
+ * - `nvidia`: figures NVIDIA provided (NAK's `*_instr_latencies.rs`, "provided by NVIDIA").
+ * - `documentation`: NVIDIA's documentation (the PTX ISA).
+ * - `compiler`: a compiler's or assembler's own tables (NAK's sm50/sm70 code, maxas' grammar).
+ * - `microbenchmark`: measured and published (maxas' microbenchmark notes).
+ * - `inferred`: what compiler output relies on (a listing and line), never contradicted by a source.
+ * - `conservative`: no source; the bound a proof may rely on whatever the hardware does.
+ */
+export type Provenance = 'nvidia' | 'documentation' | 'compiler' | 'microbenchmark' | 'inferred' | 'conservative';
+
+/** The kind of every citation key (a new key cannot be added without saying which it is). */
+export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
+  'maxas-grammar': 'compiler',
+  'maxas-read-delay': 'compiler',
+  'corpus-sm75-memory-read': 'inferred',
+  'corpus-sfu-order': 'inferred',
+  'corpus-local-order': 'inferred',
+  'maxas-cs2r': 'microbenchmark',
+  'nak-sm50-latency': 'compiler',
+  'nak-fixed-latency': 'compiler',
+  'nak-sm70-latency': 'compiler',
+  'nak-sm75': 'nvidia',
+  'nak-sm80': 'nvidia',
+  'nak-visibility': 'compiler',
+  'corpus-readme': 'inferred',
+  'corpus-sm75-visibility': 'inferred',
+  'maxas-sgemm-bar': 'inferred',
+  'corpus-texture-global-order': 'inferred',
+  'corpus-texture-order': 'inferred',
+  'corpus-sm75-shared-order': 'inferred',
+  'ptx-cp-async': 'documentation',
+  'ptx-mma-fragments': 'documentation',
+  'nak-ada': 'nvidia',
+  // NAK has no Hopper table: its Volta-era fallback raised to the largest figure of other
+  // architectures is a bound for proofs, not behaviour any source shows on sm_90.
+  'nak-sm90': 'conservative',
+  'nak-sm100': 'nvidia',
+  'nak-sm120': 'nvidia',
+  'corpus-sm120-mma': 'inferred',
+  'corpus-sm120-coupled': 'inferred',
+  'corpus-fp64-order': 'inferred',
+  'corpus-sm120-shuffle-order': 'inferred',
+  'corpus-mma-read-order': 'inferred',
+  conservative: 'conservative',
+};
+
+/** The provenance of a citation key of any table (`conservative` for a key no table defines). */
+export function provenanceOf(source: string): Provenance {
+  return Object.hasOwn(SOURCE_PROVENANCE, source) ? SOURCE_PROVENANCE[source as SourceKey] : 'conservative';
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parseCuasm } from '../../../format/sass/cuasm.js';
+import { lowerCounterexample } from '../../../format/sass/counterexampleKernel.js';
+import { lowerKernel } from '../../../format/sass/lower.js';
+import { checkSassProgram } from '../../../impl/sass/check.js';
+import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
+import { ARCHITECTURES, architectureTable } from '../../../spec/sass/architectures/index.js';
+import { provenanceOf } from '../../../spec/sass/architectures/provenance.js';
+
+/** Checks a one-kernel .cuasm text under `arch`, proof and counterexample sides both. */
+function check(arch: string, lines: readonly string[], withCounterexample = true) {
+  const table = architectureTable(arch)!;
+  const kernel = parseCuasm(['\t.section\t.text.k,"ax",@progbits', ...lines].join('\n'), 'k.cuasm').kernels[0]!;
+  const { program, notes } = lowerKernel(kernel, table, arch);
+  const counterexample = withCounterexample ? lowerCounterexample(kernel, table, program) : null;
+  return checkSassProgram(program, notes, { confirmLimit: 16, maxStates: 20_000, counterexample });
+}
+
+describe('hazard only on sourced behaviour: the counterexample side of the tables', () => {
+  it('derives the counterexample table: conservative entries ready the next cycle, conservative queues in order, explicit sides kept', () => {
+    for (const table of ARCHITECTURES) {
+      const side = counterexampleSide(table);
+      for (const [name, info] of Object.entries(table.opcodes)) {
+        const cex = side.table.opcodes[name]!;
+        if (info.counterexample) expect(cex).toMatchObject({ kind: 'variable', queue: info.counterexample.queue });
+        else if ((info.kind === 'fixed' || info.kind === 'variable') && provenanceOf(info.source) === 'conservative') expect(cex).toMatchObject({ kind: 'fixed', latency: 1 });
+        else expect(cex).toBe(info);
+        expect(side.opcodeGaps.has(name)).toBe(cex !== info);
+      }
+      for (const [name, queue] of Object.entries(table.queues)) {
+        expect(side.table.queues[name]!.ordered).toBe(queue.ordered || provenanceOf(queue.source) === 'conservative');
+      }
+    }
+  });
+
+  it('ptxas chaining HMMAs over an earlier one\'s operand (sm_80): unknown, naming the fact, not a WAR finding', () => {
+    const lines = [
+      '      [B------:R-:W0:-:S01] /*0000*/ HMMA.16816.F32 R16, R4, R12, RZ ;',
+      '      [B------:R-:W1:-:S02] /*0010*/ HMMA.16816.F32 R12, R4, R14, RZ ;',
+      '      [B01----:R-:W-:-:S04] /*0020*/ IADD3 R20, R16, R12, RZ ;',
+      '      [B------:R-:W-:-:S04] /*0030*/ EXIT ;',
+    ];
+    // The proof side alone (the model as it was): a WAR "confirmed" by its own assumption.
+    const proofOnly = check('sm_80', lines, false);
+    expect(proofOnly.verdict).toBe('hazard');
+    expect(proofOnly.hazards.map((shown) => `${shown.hazard.kind} ${'register' in shown.hazard ? shown.hazard.register : ''}`)).toContain('WAR R12');
+    const result = check('sm_80', lines);
+    expect(result.verdict).toBe('unknown');
+    expect(result.hazards).toEqual([]);
+    expect(result.assumed.length).toBeGreaterThan(0);
+    expect(result.reason).toContain('WAR on R12 between lines 2 and 3 rests on the proof side of HMMA on sm_80');
+    expect(result.reason).toContain('[corpus-mma-read-order]');
+    expect(result.reason).toContain('the listing relies on the opposite at line 3');
+  });
+
+  it('an opcode no source times (I2FP on sm_90) read without a wait: unknown naming it, never hazard', () => {
+    const result = check('sm_90', [
+      '      [B------:R-:W-:-:S04] /*0000*/ I2FP.F32.S32 R1, R0 ;',
+      '      [B------:R-:W-:-:S04] /*0010*/ FADD R2, R1, R1 ;',
+      '      [B------:R-:W-:-:S04] /*0020*/ EXIT ;',
+    ]);
+    expect(result.verdict).toBe('unknown');
+    expect(result.reason).toContain('I2FP on sm_90');
+    expect(result.reason).toContain('[conservative]');
+  });
+
+  it('a load read without waiting is still a hazard: the evidence uses only sourced behaviour (sm_75)', () => {
+    const result = check('sm_75', [
+      '      [B------:R-:W0:-:S02] /*0000*/ LDG.E.SYS R0, [R2] ;',
+      '      [B------:R-:W-:-:S04] /*0010*/ IADD3 R1, R0, R0, RZ ;',
+      '      [B------:R-:W-:-:S04] /*0020*/ EXIT ;',
+    ]);
+    expect(result.verdict).toBe('hazard');
+    expect(result.assumed).toEqual([]);
+  });
+});
