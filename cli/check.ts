@@ -1,5 +1,4 @@
 import { defaultSeed } from '../format/defaultSeed.js';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { renderCheckText } from '../reports/checkReport.js';
 import { describeHazard } from '../reports/describeHazard.js';
@@ -18,6 +17,7 @@ import { CHECK_MODES, CHECK_OPTION_RANGES, isCheckMode } from '../api/checkOptio
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
 import { isListingFile } from '../format/sass/load.js';
+import { readInputFile } from '../format/readInputFile.js';
 import { checkListings, listingOptions } from './sassCheck.js';
 import { isIr3File } from '../api/components/notation.js';
 import { checkComponentFiles, isComponentFile } from './componentCheck.js';
@@ -59,13 +59,16 @@ ${TIMEOUT_HELP}
                                  SARIF 2.1.0 log for code scanning, a result per hazard)
 ${HTML_HELP}
 
-NVIDIA listings (.cuasm, .sass, or any file with --from) are decided kernel by kernel by a sound
-analysis of every path, loop count and latency; a suspected hazard is reported as a hazard only
-when a concrete schedule on the reference machine shows it:
-  --from cuasm|maxas|turingas|cuobjdump   notation (default: from the extension and content)
+NVIDIA listings (.cuasm, .sass, or any file or - (standard input) whose content is one) are
+decided kernel by kernel by a sound analysis of every path, loop count and latency; a suspected
+hazard is reported as a hazard only when a concrete schedule on the reference machine shows it:
+  --from cuasm|maxas|turingas|cuobjdump|nvaa   notation (default: told from the content, else the
+                                 extension; cuobjdump covers nvdisasm -hex and CuAssembler's dsass)
   --from ir3                     Adreno ir3 (Mesa's computerator .asm and CI .log files, also by
                                  extension): each shader (branches and loops too) on the component machine
-  --arch sm_50|sm_52|sm_61|sm_70|sm_75|sm_80|sm_86   architecture when the listing does not say
+  --arch sm_XX                   architecture, overriding the one the listing states (code for sm_XX,
+                                 .target, EF_CUDA_SMXX, ELF flags, # Arch:, the file name); a
+                                 kernel of an architecture with no opcode table yet is unknown
   --kernel NAME                  check only this kernel (repeatable); needed with --replay
 
 Programs of seed 004's component machine (.comp: repeated scalar instructions over XYZW, see
@@ -161,7 +164,7 @@ export function checkCommand(args: string[], io: CliIo): number {
   const onProgress = (file: string) => ({ phase, done, total }: { phase: 'exhaustive' | 'random'; done: number; total: number | null }) =>
     progress.update(`${file}: ${phase} ${done}${total === null ? '' : `/${total}`}${phase === 'exhaustive' ? ' states' : ' schedules'}`);
   const outcomes = loaded.map((program): FileOutcome => {
-    const expectation = values.expect ? readExpectation(readFileSync(program.parsed.file, 'utf8')) : null;
+    const expectation = values.expect ? readExpectation(readInputFile(program.parsed.file, 'program')) : null;
     // One budget per file: its search, and its minimization when asked.
     const { shouldStop } = fileBudget(timeoutMs);
     const checked = checkLoaded(program, { settings: { mode, seed, runs, maxLatency, maxStates, scoreboardMax }, shouldStop, onProgress: onProgress(program.parsed.file), expectation });

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { combinedExitCode } from '../explore/verdict.js';
 import { parseCodes } from '../explore/scheduleText.js';
 import { replayPath } from '../explore/run.js';
 import { readExpectation, type Expectation } from '../format/hp/expectation.js';
+import { readInputFile } from '../format/readInputFile.js';
 import { loadListingKernels, type ListingOptions, type LoadedKernel } from '../format/sass/loadKernels.js';
 import type { TimeBudget } from '../impl/budget.js';
 import { describeSassHazard } from '../reports/sass/describe.js';
@@ -90,7 +90,7 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
 /** `--expect`: the files whose `// expect:` (or `# expect:`) comment is missing or does not hold for every kernel they have. */
 function filesNotAsExpected(files: readonly string[], checks: readonly KernelCheck[]): string[] {
   return files.filter((file) => {
-    const expectation = readExpectation(readFileSync(file, 'utf8'));
+    const expectation = readExpectation(readInputFile(file, 'listing'));
     return expectation === null || !checks.filter((check) => check.file === file).every((check) => meets(check, expectation));
   });
 }

@@ -1,4 +1,4 @@
-import { readInputFile } from './readInputFile.js';
+import { readInputFile, STANDARD_INPUT } from './readInputFile.js';
 import { loadProgram } from './hp/load.js';
 import { parseProgramJson } from './hp/json.js';
 import { parseProgram, type ParsedProgram } from './hp/parse.js';
@@ -10,9 +10,13 @@ export type LoadedProgram =
   | { readonly machine: 'scoreboard'; readonly parsed: ParsedProgram }
   | { readonly machine: 'lrc'; readonly parsed: ParsedLrcProgram };
 
-/** Reads one program file of any machine (`.json` files are the scoreboard machine's JSON form). */
+/**
+ * Reads one program file of any machine (`.json` files are the scoreboard machine's JSON form);
+ * `-` reads standard input, whose content tells JSON from `.hp` notation (see `parseAnyProgram`).
+ */
 export function loadAnyProgram(file: string): LoadedProgram {
   if (file.endsWith('.json')) return { machine: 'scoreboard', parsed: loadProgram(file) };
+  if (file === STANDARD_INPUT) return parseAnyProgram(readInputFile(file, 'program'), file);
   return parseNotation(readInputFile(file, 'program'), file);
 }
 

@@ -2,6 +2,11 @@
  * Importer for CuAssembler `.cuasm` files (cloudcores/CuAssembler): a whole cubin written out as
  * text — ELF header directives, then one `.section` after another. Only the kernel text sections
  * (`.section .text.NAME,"ax",@progbits`) matter here; everything else is skipped unread.
+ *
+ * CuAssembler's first layout (2019, `saveAsCuAsm` and `genKernelText` in CuAsm/CubinFile.py
+ * @7b3bbfe7) is read too: `# section NAME` lines, `.FileHeader`/`.SectionHeader`/`.SectionData`
+ * directives each followed by `#` comments and hex bytes, and instruction lines
+ * `L00010: [----:B0-----:R-:W-:Y:S12]  ISETP... ;  /* 0x...; 0x... *\/` whose label is the address.
  */
 import { InputError, type InputProblem } from '../error.js';
 import { parseControl } from '../hp/control.js';
@@ -23,7 +28,14 @@ interface KernelDraft {
 // `$_Z7argtestPiS_S_$_Z2f7ii`); checked before directives, since `.L_x_1:` starts with a dot too.
 const LABEL = /^([A-Za-z0-9._$@#]+?)\s*:(.*)$/;
 const DIRECTIVE = /^\.[A-Za-z0-9_]+/;
-const SECTION = /^\.section\s+([^,\s]*)/;
+// `.section NAME,...`, or `# section NAME` in the 2019 layout.
+const SECTION = /^(?:\.section|#\s*section)\s+([^,\s]*)/;
+/** A 2019 instruction line's label, its address in hex: `L001a0:` before the control field. */
+const ADDRESS_LABEL = /^L([0-9a-fA-F]+):\s*(?=\[)/;
+/** The encodings a 2019 instruction line ends with, `/* 0x...; 0x... *\/`. */
+const ENCODINGS = /\/\*\s*0x[0-9a-fA-F]+(?:\s*;\s*0x[0-9a-fA-F]+)*\s*\*\/\s*$/;
+/** A line of hex bytes (section headers and data in the 2019 layout). */
+const HEX_BYTES = /^[0-9a-fA-F]+$/;
 const ADDRESS = /^\/\*([0-9a-fA-F]+)\*\//;
 const LINE_FORMS = "an instruction line like '[B------:R-:W-:-:S01] /*0000*/ MOV R1, R2 ;', a label 'NAME:' or a directive '.NAME'";
 
@@ -32,8 +44,9 @@ const LINE_FORMS = "an instruction line like '[B------:R-:W-:-:S01] /*0000*/ MOV
  * `.section` line; labels inside it (`.L_x_1:`, the kernel's own `NAME:` and `.text.NAME:`)
  * map to the index of the next instruction. Control fields use CuAssembler's 0-based scoreboards;
  * the older layout with 4 reuse characters first (`[----:B------:R-:W-:Y:S08]`) is accepted.
- * The architecture comes from `.__elf_flags` (its low byte is the SM version, as CuAssembler
- * reads it), else an `EF_CUDA_SMnn` header flag, else the file name (`*.sm_75.cuasm`), else null.
+ * The architecture comes from `.__elf_flags` (or the 2019 layout's `# e_flags : 4916555`; the low
+ * byte is the SM version, as CuAssembler reads it), else an `EF_CUDA_SMnn` header flag, else the
+ * file name (`*.sm_75.cuasm`), else null.
  * Throws one `InputError` listing every malformed line of a text section, or "no .text section
  * with instructions" at line 1 when there is no kernel code at all.
  */
@@ -42,6 +55,8 @@ export function parseCuasm(text: string, file: string): SassListing {
   const kernels: KernelDraft[] = [];
   let kernel: KernelDraft | null = null;
   let flagsArchitecture: string | null = null;
+  // `# section` lines mark the 2019 layout, whose sections hold lines of hex bytes.
+  let layout2019 = false;
 
   for (const [index, raw] of listingLines(text).entries()) {
     const line = index + 1;
@@ -51,16 +66,24 @@ export function parseCuasm(text: string, file: string): SassListing {
     const section = SECTION.exec(trimmed);
     if (section) {
       const name = section[1]!;
+      if (trimmed.startsWith('#')) layout2019 = true;
       kernel = name.startsWith('.text.') ? { name: name.slice('.text.'.length), line, instructions: [], labels: {}, labelLines: new Map() } : null;
       if (kernel) kernels.push(kernel);
       continue;
     }
     const flags = /^\.__elf_flags\s+0x([0-9a-fA-F]+)\b/.exec(trimmed);
     if (flags) flagsArchitecture = `sm_${parseInt(flags[1]!, 16) & 0xff}`;
-    if (kernel === null) continue;
+    const oldFlags = /^#\s*e_flags\s*:\s*(\d+)\s*$/.exec(trimmed);
+    if (oldFlags) flagsArchitecture = `sm_${Number(oldFlags[1]) & 0xff}`;
+    if (kernel === null || trimmed.startsWith('#') || (layout2019 && HEX_BYTES.test(trimmed))) continue;
     const column = content.length - content.trimStart().length + 1;
-    const label = LABEL.exec(trimmed);
-    if (label) {
+    const addressLabel = ADDRESS_LABEL.exec(trimmed);
+    const label = addressLabel ? null : LABEL.exec(trimmed);
+    if (addressLabel) {
+      const at = column - 1 + addressLabel[0].length;
+      const instruction = locateLineError(problems, file, line, () => parseInstructionLine(content.replace(ENCODINGS, ''), at + 1, file, line));
+      if (instruction) kernel.instructions.push({ ...instruction, address: parseInt(addressLabel[1]!, 16) });
+    } else if (label) {
       defineLabel(kernel, label[1]!, label[2]!, line, column, file, problems);
     } else if (DIRECTIVE.test(trimmed)) {
       continue;

@@ -15,13 +15,18 @@
  *   print the control word at the end of an instruction line), so a function's words are read
  *   as one stream in memory order, 8 bytes each, and matched to the instructions by address.
  *
- * Both share one 21-bit layout (`splitCode` in CuAsm/CuControlCode.py): stall [3:0], yield [4]
- * (0 = yield, printed `Y` by maxas and CuAssembler), write scoreboard [7:5] and read scoreboard
- * [10:8] (7 = none), wait mask [16:11] (bit i = scoreboard i), register reuse [20:17] (ignored).
+ * Both share one 21-bit layout (`controlBits.ts`).
+ *
+ * CuAssembler's `dsass` (bin/dsass.py) writes the same dump with each instruction line behind
+ * its control field decoded in CuAssembler's notation, `[B0-----:R-:W1:-:S02]  /*0040*\/ ...`,
+ * and drops the lines holding only an encoding unless asked to keep them: in such a function the
+ * fields are read and the encodings are not.
  */
 import type { Control } from '../../spec/scoreboard/program.js';
 import { InputError, type InputProblem } from '../error.js';
 import { LineError } from '../lineSyntax.js';
+import { parseControl } from '../hp/control.js';
+import { decodeControlBits } from './controlBits.js';
 import type { SassKernel, SassListing } from './listing.js';
 import { listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
 
@@ -48,6 +53,8 @@ interface Entry extends InstructionText {
   readonly end: number;
   /** A `}` line: cuobjdump may have printed a neighbouring word on it instead of its own. */
   readonly closesPair: boolean;
+  /** The control field written in front of the line (CuAssembler's dsass), or null. */
+  readonly decoded: Control | null;
 }
 
 /** A function while it is being read. */
@@ -72,6 +79,8 @@ const HEADER_FLAG = /\bEF_CUDA_SM(\d+[a-z]?)\b/;
 const FATBIN_HEADER = /^\s*(Fatbin (elf|ptx) code:|=+\s*$|arch = |code version = |producer = |host = |compile_size = |identifier = |ptxasOptions = |compressed\s*$)/;
 const SEPARATOR = /^\s*\.{4,}\s*$/;
 const INSTRUCTION = /^(\s*)\/\*([0-9a-fA-F]+)\*\/(.*)$/;
+/** CuAssembler's dsass puts a decoded control field in front of each instruction line: `[B0-----:R-:W1:-:S02]  /*0040*\/ ...`. */
+const DECODED = /^(\s*)(\[[^\]]*\])(?=\s*\/\*[0-9a-fA-F]+\*\/)/;
 const WORD_AT_END = /\/\*\s*(\S*)\s*\*\/\s*$/;
 const WORD_ONLY = /^\s*\/\*\s*(\S*)\s*\*\/\s*$/;
 const WORD = /^0x[0-9a-fA-F]{16}$/;
@@ -79,13 +88,14 @@ const LABEL = /^\s*([A-Za-z_.$][\w.$@]*):\s*$/;
 const WORD_HINT = "'/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex)";
 
 /**
- * Parses `cuobjdump -sass` (or `nvdisasm -hex`) output. Functions start at `Function : NAME`
+ * Parses `cuobjdump -sass` (or `nvdisasm -hex`, or CuAssembler's dsass) output. Functions start at `Function : NAME`
  * (cuobjdump) or `.section .text.NAME` (nvdisasm) and end at the `....` separator, the next
  * function or a fatbin header; labels (`.L_x_0:`) map to the next instruction's index; branch
  * targets stay as written (`` `(.L_x_0) `` or an absolute `0x130`, resolved later through
  * `SassLine.address`). Dual-issue braces `{ ... }` of Maxwell listings are accepted. The
  * architecture comes from `code for sm_XX`, `.target sm_XX` or an `EF_CUDA_SMXX` header flag and
- * picks the control layout (without one, a word before the first instruction means Maxwell).
+ * picks the control layout (without one, a word before the first instruction means Maxwell);
+ * `code for sm_120a` and `EF_CUDA_SM120` (with `EF_CUDA_ACCELERATORS`) state one architecture.
  * Throws one `InputError` with every missing, extra or malformed encoding, every misplaced line,
  * a dump holding code for two architectures, or code for Kepler and older.
  */
@@ -103,10 +113,12 @@ export function parseCuobjdump(text: string, file: string): SassListing {
       if (parseInt(stated.slice(3), 10) < 50) {
         throw new InputError([{ file, line, column, message: `expected code for sm_50 or later, got ${stated}: Kepler and older code carries no scoreboard control codes` }]);
       }
-      if (architecture && architecture.name !== stated) {
+      // `code for sm_120a` goes with `EF_CUDA_SM120` (with or without EF_CUDA_ACCELERATORS): one chip, the suffix a feature set.
+      if (architecture && withoutSuffix(architecture.name) !== withoutSuffix(stated)) {
         problems.push({ file, line, column, message: `expected code for one architecture, got ${stated} after ${architecture.name} (line ${architecture.line}); dump one at a time (cuobjdump -sass -arch ${stated})` });
       }
-      architecture ??= { name: stated, line };
+      if (architecture === null) architecture = { name: stated, line };
+      else if (withoutSuffix(stated) === architecture.name && stated !== architecture.name) architecture = { name: stated, line: architecture.line };
       if (CODE_FOR.test(raw)) draft = null;
       continue;
     }
@@ -123,7 +135,9 @@ export function parseCuobjdump(text: string, file: string): SassListing {
     const trimmed = raw.trim();
     if (trimmed === '' || trimmed.startsWith('//')) continue;
     const column = raw.length - raw.trimStart().length + 1;
-    const instruction = INSTRUCTION.exec(raw);
+    const decoded = DECODED.exec(raw);
+    // The field is blanked, not cut, so the columns of the rest stay as written.
+    const instruction = INSTRUCTION.exec(decoded ? raw.replace(DECODED, (field) => ' '.repeat(field.length)) : raw);
     const current: Draft | null = draft;
     if (current === null) {
       // Outside code, nvdisasm's data sections have lines like `/*0000*/ .byte 0x04, 0x2f`.
@@ -136,7 +150,7 @@ export function parseCuobjdump(text: string, file: string): SassListing {
     if (LABEL.test(raw)) {
       current.labels[LABEL.exec(raw)![1]!] = current.entries.length;
     } else if (instruction) {
-      const entry = locateLineError(problems, file, line, () => readInstruction(current, instruction, raw, file, line));
+      const entry = locateLineError(problems, file, line, () => readInstruction(current, instruction, raw, file, line, decoded ? decodedControl(decoded[2]!, decoded[1]!.length + 1) : null));
       if (entry) current.entries.push(entry);
     } else if (WORD_ONLY.test(raw)) {
       locateLineError(problems, file, line, () => readWord(current, raw.slice(raw.indexOf('/*')), raw.indexOf('/*') + 3, line, false));
@@ -159,7 +173,15 @@ function statedArchitecture(raw: string): string | null {
   const named = CODE_FOR.exec(raw) ?? TARGET.exec(raw);
   if (named) return named[1]!;
   const flag = /^\s*\.headerflags\b/.test(raw) ? HEADER_FLAG.exec(raw) : null;
-  return flag ? `sm_${flag[1]!}` : null;
+  if (!flag) return null;
+  // ptxas marks `sm_90a`/`sm_120a` code with EF_CUDA_ACCELERATORS beside the plain EF_CUDA_SM120.
+  const accelerated = /\bEF_CUDA_ACCELERATORS\b/.test(raw) && !/[a-z]$/.test(flag[1]!);
+  return `sm_${flag[1]!}${accelerated ? 'a' : ''}`;
+}
+
+/** `sm_120a` -> `sm_120`. */
+function withoutSuffix(architecture: string): string {
+  return architecture.replace(/[a-z]$/, '');
 }
 
 /** `sm_75` -> 'volta', `sm_52` -> 'maxwell', null when unknown. */
@@ -169,7 +191,7 @@ function layoutOf(architecture: string | null): Layout | null {
 }
 
 /** `/*0030*\/   @!P0 LDG.E.SYS R5, [UR36] ;   /* 0x0000000024057981 *\/`, already matched by `INSTRUCTION`. */
-function readInstruction(draft: Draft, match: RegExpExecArray, raw: string, file: string, line: number): Entry {
+function readInstruction(draft: Draft, match: RegExpExecArray, raw: string, file: string, line: number, decoded: Control | null): Entry {
   let rest = match[3]!;
   const restColumn = raw.length - rest.length + 1;
   const printed = WORD_AT_END.exec(rest);
@@ -183,7 +205,14 @@ function readInstruction(draft: Draft, match: RegExpExecArray, raw: string, file
   const body = rest.trimEnd();
   if (!body.endsWith(';') && !body.endsWith('}')) throw new LineError(restColumn + body.length, `expected ';' at the end of the instruction`);
   const parsed = parseInstructionText(rest, restColumn, file, line);
-  return { ...parsed, address: parseInt(match[2]!, 16), word, wordsBefore, end: restColumn + body.length, closesPair: body.endsWith('}') };
+  return { ...parsed, address: parseInt(match[2]!, 16), word, wordsBefore, end: restColumn + body.length, closesPair: body.endsWith('}'), decoded };
+}
+
+/** A dsass control field `[B0-----:R-:W1:-:S02]` (CuAssembler's notation, `CuControlCode.decode`) at `column`. */
+function decodedControl(field: string, column: number): Control {
+  const control = parseControl(field, column);
+  if (!control.ok) throw new LineError(control.column, control.message);
+  return control.control;
 }
 
 /** Reads the `/* 0x... *\/` that `text` starts with (`column`: just after its `/*`), adds it to the function's words and returns its index. */
@@ -200,14 +229,33 @@ function readWord(draft: Draft, text: string, column: number, line: number, inli
 function finish(draft: Draft, stated: Layout | null, file: string, problems: InputProblem[]): SassKernel {
   const { name, line, labels } = draft;
   if (draft.broken) return { name, line, labels, instructions: [] };
+  if (draft.entries.some((entry) => entry.decoded !== null)) return decodedControls(draft, file, problems);
   const layout = stated ?? (draft.wordFirst ? 'maxwell' : 'volta');
   const report = (at: { line: number; column: number }, message: string) => problems.push({ file, line: at.line, column: at.column, message });
   const instructions = layout === 'volta' ? voltaControls(draft, report) : maxwellControls(draft, report);
   return { name, line, labels, instructions: instructions.map(({ entry, word, bits }) => {
-    const control = locateLineError(problems, file, word.line, () => decodeControl(bits, word.column));
+    const control = locateLineError(problems, file, word.line, () => decodeControlBits(bits, word.column));
     const { address, guard, opcode, operands, operandColumns, text, column } = entry;
     return { line: entry.line, column, address, control: control ?? NO_CONTROL, guard, opcode, operands, operandColumns, text };
   }) };
+}
+
+/**
+ * A dsass function (`dsass` and `CuInsFeeder.trans` in CuAssembler's bin/dsass.py and
+ * CuAsm/CuInsFeeder.py @96a9f72b): every instruction line carries its control field, decoded
+ * from the same words, which dsass may keep or drop; so the fields are read and the words are not.
+ */
+function decodedControls(draft: Draft, file: string, problems: InputProblem[]): SassKernel {
+  const { name, line, labels } = draft;
+  const instructions = draft.entries.flatMap((entry) => {
+    const { address, guard, opcode, operands, operandColumns, text, column } = entry;
+    if (entry.decoded === null) {
+      problems.push({ file, line: entry.line, column: 1, message: "expected a control field like '[B------:R-:W-:-:S01]' in front of this instruction, as the function's other lines have (CuAssembler dsass)" });
+      return [];
+    }
+    return [{ line: entry.line, column, address, control: entry.decoded, guard, opcode, operands, operandColumns, text }];
+  });
+  return { name, line, labels, instructions };
 }
 
 /** Stands in for a control that could not be decoded; the listing is rejected anyway. */
@@ -290,19 +338,3 @@ function maxwellControls({ entries, words, line }: Draft, report: Report): Place
   return placed;
 }
 
-/** The 21-bit control field; a scoreboard field of 6 (no such scoreboard) is an error at `column`. */
-function decodeControl(bits: number, column: number): Control {
-  const write = (bits >> 5) & 7;
-  const read = (bits >> 8) & 7;
-  for (const [value, what] of [[write, 'write'], [read, 'read']] as const) {
-    if (value === 6) throw new LineError(column, `expected a ${what} scoreboard 0..5 or 7 (none) in this control field, got 6`);
-  }
-  const mask = (bits >> 11) & 0x3f;
-  return {
-    wait: [0, 1, 2, 3, 4, 5].filter((bit) => (mask & (1 << bit)) !== 0),
-    readScoreboard: read === 7 ? null : read,
-    writeScoreboard: write === 7 ? null : write,
-    yield: ((bits >> 4) & 1) === 0,
-    stall: bits & 0xf,
-  };
-}

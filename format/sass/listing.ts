@@ -6,8 +6,12 @@
  */
 import type { Control } from '../../spec/scoreboard/program.js';
 
-/** The notations an importer exists for. */
-export type SassNotation = 'cuasm' | 'maxas' | 'turingas' | 'cuobjdump';
+/**
+ * The notations an importer exists for: CuAssembler `.cuasm`, maxas, TuringAs, raw dumps
+ * (`cuobjdump -sass`, `nvdisasm -hex`, and CuAssembler's `dsass` which adds decoded control
+ * fields to them) and nvaa's decoded listings (`{!4,Y,+1.W,^2}` beside or instead of the hex).
+ */
+export type SassNotation = 'cuasm' | 'maxas' | 'turingas' | 'cuobjdump' | 'nvaa';
 
 /** The predicate guarding an instruction: `@!P0` is `{ predicate: 'P0', negated: true }`. */
 export interface SassGuard {
@@ -58,7 +62,12 @@ export interface SassKernel {
 export interface SassListing {
   readonly notation: SassNotation;
   readonly file: string;
-  /** Target architecture when the file states it (`sm_75`), else null (the user passes `--arch`). */
+  /**
+   * Target architecture as the file states it (`sm_75`, `sm_120a`: `code for sm_XX`, `.target`,
+   * an `EF_CUDA_SMXX` header flag, the ELF flags, a `# Arch:` header, the file name), or the one
+   * its assembler uses when none is given (TuringAs: sm_75); null when nothing says (the user
+   * passes `--arch`).
+   */
   readonly architecture: string | null;
   readonly kernels: readonly SassKernel[];
 }

@@ -1,42 +1,48 @@
 /**
- * Reading an NVIDIA listing whatever its notation: the notation from `--from`, the file
- * extension or, for `.sass` files that several tools write, the content itself.
+ * Reading an NVIDIA listing whatever its notation: the notation from `--from`, else the content
+ * itself (`detect.ts`), else the file extension.
  */
 import { InputError } from '../error.js';
+import { readInputFile } from '../readInputFile.js';
 import { parseCuasm } from './cuasm.js';
 import { parseCuobjdump } from './cuobjdump.js';
+import { detectNotation, hasListingName, isListingText } from './detect.js';
 import type { SassListing, SassNotation } from './listing.js';
 import { parseMaxas } from './maxas.js';
+import { parseNvaa } from './nvaa.js';
 import { parseTuringas } from './turingas.js';
 
+export { detectNotation } from './detect.js';
+
 /** Every notation an importer exists for. */
-export const SASS_NOTATIONS: readonly SassNotation[] = ['cuasm', 'maxas', 'turingas', 'cuobjdump'];
+export const SASS_NOTATIONS: readonly SassNotation[] = ['cuasm', 'maxas', 'turingas', 'cuobjdump', 'nvaa'];
 
 const PARSERS: Readonly<Record<SassNotation, (text: string, file: string) => SassListing>> = {
   cuasm: parseCuasm,
   maxas: parseMaxas,
   turingas: parseTuringas,
   cuobjdump: parseCuobjdump,
+  nvaa: parseNvaa,
 };
 
-/** True when a file name says it is a listing (rather than a `.hp` program or a JSON scenario). */
-export function isListingFile(file: string): boolean {
-  return /\.(cuasm|sass|sass\.txt|cuobjdump|nvdisasm)$/i.test(file);
-}
+/** Files of the other kinds, read as such whatever they hold: `.hp` and JSON programs, `.comp` programs, Mesa's ir3 `.asm`/`.log`. */
+const OTHER_KINDS = /\.(hp|json|comp|asm|log)$/i;
 
 /**
- * The notation of a listing: `.cuasm` is CuAssembler; otherwise the content decides. Hex
- * encodings in comments (`/* 0x... *\/`) mean `cuobjdump -sass`; a `# Kernel:`/`# Arch:`
- * header or a maxas block means maxas; `<PARAMS>`/`<REGS>` blocks mean TuringAs. Null when
- * the content does not tell (maxas and TuringAs control fields look alike).
+ * True when a file is an NVIDIA listing (rather than a `.hp` program or a JSON scenario): its
+ * name says so (`.cuasm`, `.sass`, `.sass.txt`, ...), or, for a name of no other kind (`all.txt`,
+ * `-` for standard input), its content does (`isListingText`). A file that cannot be read is not
+ * one; reading it later says why.
  */
-export function detectNotation(text: string, file: string): SassNotation | null {
-  if (/\.cuasm$/i.test(file)) return 'cuasm';
-  if (/\/\*\s*0x[0-9a-f]{16}\s*\*\//i.test(text)) return 'cuobjdump';
-  if (/^\s*\.section\s+\.text\./m.test(text)) return 'cuasm';
-  if (/^#\s*(Kernel|Arch|InsCnt):/m.test(text) || /<(CONSTANT_MAPPING|REGISTER_MAPPING|SCHEDULE_BLOCK)>/.test(text)) return 'maxas';
-  if (/<(PARAMS|REGS|CONSTS|SMEM)>/i.test(text)) return 'turingas';
-  return null;
+export function isListingFile(file: string): boolean {
+  if (hasListingName(file)) return true;
+  if (OTHER_KINDS.test(file)) return false;
+  try {
+    return isListingText(readInputFile(file, 'listing'));
+  } catch (error) {
+    if (error instanceof InputError) return false;
+    throw error;
+  }
 }
 
 /** Parses a listing in the given notation, or the detected one; an `InputError` when it cannot tell. */

@@ -7,7 +7,9 @@ import { InputError } from '../error.js';
 import { readInputFile } from '../readInputFile.js';
 import type { SassLine, SassNotation } from './listing.js';
 import { parseListing } from './load.js';
+import { architectureName } from './architectureName.js';
 import { lowerKernel, type LoweredKernel } from './lower.js';
+import { unmodelledKernel } from './unmodelled.js';
 
 /** How to read listings: notation and architecture when the files do not say, kernels to keep. */
 export interface ListingOptions {
@@ -27,17 +29,28 @@ export function loadListingKernels(file: string, options: ListingOptions): Loade
   return listingKernelsOfText(readInputFile(file, 'listing'), file, options);
 }
 
-/** Parses a listing's text (`file` names it in errors and reports) and lowers the kernels asked for. */
+/**
+ * Parses a listing's text (`file` names it in errors and reports) and lowers the kernels asked
+ * for with the table of its architecture (`--arch`, else the one the listing states), reported
+ * under the listing's own name (`sm_52`, whose table is Maxwell's). An architecture with no table
+ * yet (a well-formed name from sm_50 on) is no input mistake: its kernels are lowered unmodelled
+ * (`unmodelledKernel`) and checked `unknown`, never with another architecture's table.
+ */
 export function listingKernelsOfText(text: string, file: string, options: ListingOptions): LoadedKernel[] {
   const listing = parseListing(text, file, options.from);
-  const name = options.architecture ?? listing.architecture;
-  if (name === null) {
+  const stated = options.architecture ?? listing.architecture;
+  const known = ARCHITECTURES.flatMap((t) => [t.name, ...t.aliases]);
+  if (stated === null) {
     throw new InputError([{ file, line: 1, column: 1, message: `the listing does not say which architecture it is for: pass --arch (${ARCHITECTURES.map((table) => table.name).join(', ')})` }]);
   }
-  const table = architectureTable(name);
-  if (!table) {
-    throw new InputError([{ file, line: 1, column: 1, message: `no opcode table for architecture '${name}': known are ${ARCHITECTURES.flatMap((t) => [t.name, ...t.aliases]).join(', ')}` }]);
+  const name = architectureName(stated);
+  if (name === null) {
+    throw new InputError([{ file, line: 1, column: 1, message: `no opcode table for architecture '${stated}': expected a name like sm_75 (known are ${known.join(', ')})` }]);
   }
+  if (parseInt(name.slice(3), 10) < 50) {
+    throw new InputError([{ file, line: 1, column: 1, message: `expected an architecture sm_50 or later, got ${name}: Kepler and older code carries no scoreboard control codes` }]);
+  }
+  const table = architectureTable(name);
   const kernels = options.kernels.length === 0 ? listing.kernels : listing.kernels.filter((kernel) => options.kernels.includes(kernel.name));
   if (kernels.length === 0) {
     const names = listing.kernels.map((kernel) => kernel.name).join(', ');
@@ -45,7 +58,7 @@ export function listingKernelsOfText(text: string, file: string, options: Listin
   }
   const problems = kernels.flatMap((kernel) => kernel.instructions.flatMap((line) => scoreboardProblems(line).map((message) => ({ file, line: line.line, column: line.column, message }))));
   if (problems.length > 0) throw new InputError(problems);
-  return kernels.map((kernel) => ({ file, ...lowerKernel(kernel, table) }));
+  return kernels.map((kernel) => ({ file, ...(table ? lowerKernel(kernel, table, name) : unmodelledKernel(kernel, name, ARCHITECTURES.map((t) => t.name))) }));
 }
 
 /** Dependency barriers (scoreboards) of every NVIDIA GPU since Maxwell: SB0..SB5. */

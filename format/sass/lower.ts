@@ -28,8 +28,12 @@ export interface LoweredKernel {
   readonly notes: readonly LoweringNote[];
 }
 
-/** Lowers one kernel of a listing with the given architecture table. */
-export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): LoweredKernel {
+/**
+ * Lowers one kernel of a listing with the given architecture table. `architecture` is what the
+ * program reports (the listing's own `sm_52`, whose table is Maxwell's `sm_50`); the table's
+ * name when not given.
+ */
+export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, architecture: string = table.name): LoweredKernel {
   const notes: LoweringNote[] = [];
   const note = (kind: LoweringNote['kind'], line: SassLine, message: string) => notes.push({ kind, line: line.line, column: line.column, message });
   const effects = kernel.instructions.map((line) => {
@@ -73,7 +77,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable): Lower
     };
   });
   return {
-    program: { name: kernel.name, architecture: table.name, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
+    program: { name: kernel.name, architecture, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
     notes,
   };
 }

@@ -10,6 +10,12 @@ import { LineError } from '../lineSyntax.js';
 import type { SassLine, SassListing } from './listing.js';
 import { architectureFromFileName, listingLines, locateLineError, parseInstructionText } from './operands.js';
 
+/**
+ * The architecture turingas assembles for without `-arch` (turingas/main.py @f7c1a74e:
+ * `add_argument('-arch', ..., default=75)`; its examples' Makefiles build for sm_75 too).
+ */
+export const TURINGAS_DEFAULT_ARCHITECTURE = 'sm_75';
+
 /** The kernel name turingas gives when its `-name` option is not passed. */
 export const TURINGAS_DEFAULT_KERNEL = 'kern';
 
@@ -27,8 +33,9 @@ const CONTROL_EXAMPLE = "a control field like '--:-:1:-:2' (wait mask:read SB:wr
  * `blockDim.x` `c[0x0][0x0]`); `text` stays as written.
  *
  * Architecture: turingas assembles for sm_70, sm_75, sm_80 and sm_86, chosen by its `-arch`
- * option (default 75), never by the file; so it is null (the user passes `--arch`) unless the
- * file name states it (`kernel.sm_75.sass`).
+ * option, never by the file: the file name's when it states one (`kernel.sm_75.sass`), else
+ * the one turingas assembles for when `-arch` is not given, sm_75 (`TURINGAS_DEFAULT_ARCHITECTURE`);
+ * `--arch` overrides either.
  *
  * Python that turingas runs while assembling (`<CODE>` blocks, inline `{...}`) cannot be read
  * here: it is reported as a problem at its location, like every other mistake, in one
@@ -70,7 +77,7 @@ export function parseTuringas(text: string, file: string): SassListing {
   return {
     notation: 'turingas',
     file,
-    architecture: architectureFromFileName(file),
+    architecture: architectureFromFileName(file) ?? TURINGAS_DEFAULT_ARCHITECTURE,
     kernels: [{ name: TURINGAS_DEFAULT_KERNEL, line: 1, instructions, labels }],
   };
 }

@@ -142,7 +142,7 @@ describe('library: NVIDIA listings', () => {
   });
 
   it('option values no listing can have are RangeErrors naming the option', async () => {
-    expect(() => loadListing('examples/sass/war.sm_75.cuasm', { from: 'nvdisasm' as never })).toThrow(new RangeError("from must be cuasm, maxas, turingas, cuobjdump, got 'nvdisasm'"));
+    expect(() => loadListing('examples/sass/war.sm_75.cuasm', { from: 'nvdisasm' as never })).toThrow(new RangeError("from must be cuasm, maxas, turingas, cuobjdump, nvaa, got 'nvdisasm'"));
     expect(() => parseListing(TWO_KERNELS, { from: 'ir3' as never })).toThrow(/from must be .* \(ir3 listings: loadComponentProgram\)/);
     expect(() => parseListing(TWO_KERNELS, { architecture: 'sm_99' })).toThrow(RangeError);
     expect(() => parseListing(TWO_KERNELS, { architecture: 'sm_99' })).toThrow(/^architecture must be one of sm_50, /);

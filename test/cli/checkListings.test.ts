@@ -117,7 +117,7 @@ describe('hazardproof check on NVIDIA listings', () => {
     const given = await cli('check', maxas, '--arch', 'sm_52');
     expect(given.stderr).toBe('');
     expect(given.code).toBe(0);
-    expect(given.stdout).toContain('kernel noarch (sm_50, 3 instructions');
+    expect(given.stdout).toContain('kernel noarch (sm_52, 3 instructions');
   });
 
   it('a malformed control field exits 2 with file:line:column on stderr and nothing on stdout', async () => {

@@ -137,6 +137,51 @@ describe('parseCuasm', () => {
   });
 });
 
+// CuAssembler's first layout: cloudcores/CuAssembler @7b3bbfe7, TestData/Mandelbrot.sm_75.cuasm
+// lines 1-2, 10, 20-21, 634-636, 647-652 (MIT), signatures and hex shortened; BRA's line made up.
+const LAYOUT_2019 = [
+  '# file header ',
+  '.FileHeader {"Signature":"9d26e37d", "Type":"Data"}',
+  '#          e_flags : 4916555',
+  '# section ',
+  '.SectionHeader {"Signature":"9e99c570", "Type":"Data", "Name":""}',
+  '# section .text._Z11Mandelbrot1IdEvP6uchar4iiiT_S2_S2_S2_S2_S0_iiiib',
+  '.SectionHeader {"Signature":"fdafbf11", "Type":"Data", "Name":".text._Z11Mandelbrot1IdEvP6uchar4iiiT_S2_S2_S2_S2_S0_iiiib"}',
+  '#          sh_name : 50',
+  '3200000001000000060000000000000000000000000000008024000000000000',
+  '.SectionData {"Signature":"0ec04d45", "Type":"Code"}',
+  'L00000: [----:B------:R-:W-:Y:S08]         IMAD.MOV.U32 R1, RZ, RZ, c[0x0][0x28] ;              /* 0x00000a00ff017624; 0x000fd000078e00ff */',
+  'L00010: [----:B------:R-:W0:-:S02]         S2R R0, SR_CTAID.X ;                                 /* 0x0000000000007919; 0x000e240000002500 */',
+  'L00020: [----:B0-----:R-:W-:Y:S12]         ISETP.GE.U32.AND P0, PT, R0, c[0x0][0x1b0], PT ;     /* 0x00006c0000007a0c; 0x001fd80003f06070 */',
+  'L00030: [----:B------:R-:W-:-:S05]     @P0 EXIT ;                                               /* 0x000000000000094d; 0x000fea0003800000 */',
+  'L00040: [----:B------:R-:W-:Y:S00]         BRA 0x40;                                            /* 0xfffffff000007947; 0x000fc0000383ffff */',
+  '',
+  '# section .nv.shared.reserved.0',
+  '.SectionHeader {"Signature":"76422626", "Type":"Data", "Name":".nv.shared.reserved.0"}',
+].join('\n');
+
+describe('parseCuasm, 2019 layout', () => {
+  it('reads # section lines, skips the header directives, comments and hex, and takes each address from its L label', () => {
+    const listing = parseCuasm(LAYOUT_2019, 'Mandelbrot.cuasm');
+    // e_flags 4916555 = 0x4b054b: SM 0x4b = 75.
+    expect([listing.architecture, listing.kernels.map((kernel) => [kernel.name, kernel.line])]).toEqual(['sm_75', [['_Z11Mandelbrot1IdEvP6uchar4iiiT_S2_S2_S2_S2_S0_iiiib', 6]]]);
+    const instructions = listing.kernels[0]!.instructions;
+    expect(instructions.map((i) => [i.address, i.control, i.guard, i.opcode, i.operands])).toEqual([
+      [0x00, { ...NONE, yield: true, stall: 8 }, null, 'IMAD.MOV.U32', ['R1', 'RZ', 'RZ', 'c[0x0][0x28]']],
+      [0x10, { ...NONE, writeScoreboard: 0, yield: false, stall: 2 }, null, 'S2R', ['R0', 'SR_CTAID.X']],
+      [0x20, { ...NONE, wait: [0], yield: true, stall: 12 }, null, 'ISETP.GE.U32.AND', ['P0', 'PT', 'R0', 'c[0x0][0x1b0]', 'PT']],
+      [0x30, { ...NONE, yield: false, stall: 5 }, { predicate: 'P0', negated: false }, 'EXIT', []],
+      [0x40, { ...NONE, yield: true, stall: 0 }, null, 'BRA', ['0x40']],
+    ]);
+    expect([instructions[3]!.line, instructions[3]!.column, instructions[3]!.text]).toEqual([14, 40, '@P0 EXIT']);
+  });
+
+  it('locates a malformed 2019 instruction line', () => {
+    const text = LAYOUT_2019.replace('[----:B0-----:R-:W-:Y:S12]', '[----:B0-----:R-:W-:Y:S1x]');
+    expect(problems(text)).toEqual([`13:31: expected the stall 'S' followed by a decimal count 0..15, got 'S1x'`]);
+  });
+});
+
 /** Per file: kernel -> instruction count, as found in the CuAssembler TestData at @96a9f72b. */
 const CORPUS: Record<string, { architecture: string; kernels: Record<string, number> }> = {
   'cudatest.7.sm_75.cuasm': {

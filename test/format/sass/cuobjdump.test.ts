@@ -333,3 +333,46 @@ describe('parseCuobjdump, Maxwell and Pascal', () => {
     ]);
   });
 });
+
+describe("parseCuobjdump, CuAssembler's dsass and sm_XXa dumps", () => {
+  // What CuAssembler's dsass (CuInsFeeder.trans, CuAsm/CuInsFeeder.py @96a9f72b) makes of the
+  // MANDELBROT excerpt: each instruction line behind its decoded field, the encoding-only lines dropped.
+  const DSASS = [
+    '\tcode for sm_75',
+    '\t\tFunction : k',
+    '[B------:R-:W-:Y:S08]          /*0000*/                   IMAD.MOV.U32 R1, RZ, RZ, c[0x0][0x28] ;           /* 0x00000a00ff017624 */',
+    '[B------:R-:W0:-:S02]          /*0010*/                   S2R R0, SR_CTAID.X ;                              /* 0x0000000000007919 */',
+    '[B0-----:R-:W-:Y:S12]          /*0020*/                   ISETP.GE.U32.AND P0, PT, R0, c[0x0][0x1b0], PT ;  /* 0x00006c0000007a0c */',
+    '[B------:R-:W-:-:S05]          /*0030*/               @P0 EXIT ;                                            /* 0x000000000000094d */',
+  ].join('\n');
+
+  it('reads the decoded control fields in front of the lines, not the encodings', () => {
+    const listing = parseCuobjdump(DSASS, 'k.dsass');
+    expect(listing.architecture).toBe('sm_75');
+    expect(summary(listing.kernels[0]!.instructions)).toEqual([
+      '0 IMAD.MOV.U32 R1, RZ, RZ, c[0x0][0x28] B-:R-:W-:Y:S8',
+      '10 S2R R0, SR_CTAID.X B-:R-:W0:-:S2',
+      '20 ISETP.GE.U32.AND P0, PT, R0, c[0x0][0x1b0], PT B0:R-:W-:Y:S12',
+      '30 @P0 EXIT B-:R-:W-:-:S5',
+    ]);
+    expect(listing.kernels[0]!.instructions[3]).toMatchObject({ line: 6, column: 55, guard: { predicate: 'P0', negated: false } });
+  });
+
+  it('locates a malformed field and a line without one', () => {
+    expect(problems(DSASS.replace('[B------:R-:W0:-:S02]', '[B------:R-:W0:-:Sx2]'))).toEqual([
+      "4:18: expected the stall 'S' followed by a decimal count 0..15, got 'Sx2'",
+    ]);
+    expect(problems(DSASS.replace('[B0-----:R-:W-:Y:S12]', '                     '))).toEqual([
+      "5:1: expected a control field like '[B------:R-:W-:-:S01]' in front of this instruction, as the function's other lines have (CuAssembler dsass)",
+    ]);
+  });
+
+  it('takes code for sm_120a and EF_CUDA_SM120 with EF_CUDA_ACCELERATORS for one architecture, sm_120a', () => {
+    const dump = (headerflags: string) => `\tcode for sm_120a\n\t.target\tsm_120a\n\n\t\tFunction : k\n\t.headerflags\t@"${headerflags}"\n${S2R}\n${S2R_HIGH}\n`;
+    expect(parseCuobjdump(dump('EF_CUDA_ACCELERATORS EF_CUDA_SM120 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM120)'), 'k.sass').architecture).toBe('sm_120a');
+    expect(parseCuobjdump(`\t\tFunction : k\n\t.headerflags\t@"EF_CUDA_ACCELERATORS EF_CUDA_SM90"\n${S2R}\n${S2R_HIGH}\n`, 'k.sass').architecture).toBe('sm_90a');
+    expect(problems(dump('EF_CUDA_SM100'))).toEqual([
+      '5:17: expected code for one architecture, got sm_100 after sm_120a (line 1); dump one at a time (cuobjdump -sass -arch sm_100)',
+    ]);
+  });
+});

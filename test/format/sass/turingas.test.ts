@@ -41,7 +41,7 @@ function problems(text: string): string[] {
 describe('parseTuringas', () => {
   it('imports one kernel with labels, controls, guards and substituted names', () => {
     const listing = parseTuringas(SOURCE, 'k.sass');
-    expect([listing.notation, listing.architecture, listing.kernels.length]).toEqual(['turingas', null, 1]);
+    expect([listing.notation, listing.architecture, listing.kernels.length]).toEqual(['turingas', 'sm_75', 1]);
     const kernel = listing.kernels[0]!;
     expect([kernel.name, kernel.line, kernel.labels]).toEqual(['kern', 1, { LOOP: 3 }]);
     expect(kernel.instructions[0]).toEqual({
@@ -63,8 +63,9 @@ describe('parseTuringas', () => {
     expect(kernel.instructions[2]!.text).toBe('MOV in1, input[1]');
   });
 
-  it('takes the architecture from the file name only', () => {
+  it('takes the architecture from the file name, else turingas\' default -arch 75', () => {
     expect(parseTuringas('--:-:-:-:1 NOP;', 'gemm.sm_80.sass').architecture).toBe('sm_80');
+    expect(parseTuringas('--:-:-:-:1 NOP;', 'gemm.sass').architecture).toBe('sm_75');
   });
 
   it('reads the wait mask as a decimal number whose bits are scoreboards', () => {
