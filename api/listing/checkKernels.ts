@@ -22,7 +22,7 @@ export function checkListingKernels(kernels: readonly ListingKernel[], run: Kern
   return kernels.map((kernel, done): KernelCheck => {
     run.onProgress?.({ file: kernel.file, kernel: kernel.program.name, done, total: kernels.length });
     const started = performance.now();
-    const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: run.shouldStopFor(kernel.file) });
+    const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: run.shouldStopFor(kernel.file), counterexample: kernel.counterexample ?? null });
     return { file: kernel.file, program: kernel.program, result, elapsedMs: performance.now() - started };
   });
 }

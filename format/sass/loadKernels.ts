@@ -8,6 +8,7 @@ import { readInputFile } from '../readInputFile.js';
 import type { SassLine, SassNotation } from './listing.js';
 import { parseListing } from './load.js';
 import { architectureName } from './architectureName.js';
+import { lowerCounterexample } from './counterexampleKernel.js';
 import { lowerKernel, type LoweredKernel } from './lower.js';
 import { unmodelledKernel } from './unmodelled.js';
 
@@ -58,7 +59,11 @@ export function listingKernelsOfText(text: string, file: string, options: Listin
   }
   const problems = kernels.flatMap((kernel) => kernel.instructions.flatMap((line) => scoreboardProblems(line).map((message) => ({ file, line: line.line, column: line.column, message }))));
   if (problems.length > 0) throw new InputError(problems);
-  return kernels.map((kernel) => ({ file, ...(table ? lowerKernel(kernel, table, name) : unmodelledKernel(kernel, name, ARCHITECTURES.map((t) => t.name))) }));
+  return kernels.map((kernel) => {
+    if (!table) return { file, ...unmodelledKernel(kernel, name, ARCHITECTURES.map((t) => t.name)) };
+    const lowered = lowerKernel(kernel, table, name);
+    return { file, ...lowered, counterexample: lowerCounterexample(kernel, table, lowered.program) };
+  });
 }
 
 /** Dependency barriers (scoreboards) of every NVIDIA GPU since Maxwell: SB0..SB5. */

@@ -5,6 +5,7 @@
  * assume written down as a located note.
  */
 import type { ArchitectureTable } from '../../spec/sass/architecture.js';
+import type { CounterexampleProgram } from '../../spec/sass/architectures/counterexample.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
 import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
@@ -26,6 +27,11 @@ export interface LoweringNote {
 export interface LoweredKernel {
   readonly program: SassProgram;
   readonly notes: readonly LoweringNote[];
+  /**
+   * The same kernel under the counterexample side of its table (`counterexampleKernel.ts`): what
+   * a schedule must run on to be evidence of a hazard. Absent or null when both sides agree.
+   */
+  readonly counterexample?: CounterexampleProgram | null;
 }
 
 /**

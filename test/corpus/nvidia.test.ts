@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { replayPath } from '../../explore/run.js';
 import { packageRoot } from '../../format/packageRoot.js';
 import { loadListingKernels, type LoadedKernel } from '../../format/sass/loadKernels.js';
-import { checkSassProgram } from '../../impl/sass/check.js';
+import { checkSassProgram, DEFAULT_SASS_CHECK } from '../../impl/sass/check.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 
@@ -37,7 +37,7 @@ describe.skipIf(!haveCorpus)('ptxas listings of the corpus: zero false alarms', 
 
     it.each(kernels.map((kernel) => [kernel.program.name, kernel] as const))('kernel %s is proved safe', (_name, kernel) => {
       const started = performance.now();
-      const result = checkSassProgram(kernel.program, kernel.notes);
+      const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, counterexample: kernel.counterexample ?? null });
       elapsed += performance.now() - started;
       expect(result.hazards.map((shown) => shown.hazard), result.reason).toEqual([]);
       expect(result.verdict, result.reason).toBe('proved-safe');

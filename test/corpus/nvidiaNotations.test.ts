@@ -95,7 +95,7 @@ describe.skipIf(!haveCorpus)('every NVIDIA file of the corpus is read, or refuse
     count.architectures.add(architecture!);
     for (const kernel of kernels) {
       expect(kernel.program.architecture).toBe(architecture);
-      const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: timeBudget({ timeoutMs: KERNEL_BUDGET_MS }).shouldStop });
+      const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: timeBudget({ timeoutMs: KERNEL_BUDGET_MS }).shouldStop, counterexample: kernel.counterexample ?? null });
       count.kernels++;
       count.verdicts[result.verdict] = (count.verdicts[result.verdict] ?? 0) + 1;
     }
