@@ -110,7 +110,8 @@ function replayKernel(kernels: readonly LoadedKernel[], text: string, io: CliIo)
   if (typeof schedule === 'string') throw new UsageError(`--replay: ${schedule}`);
   let path;
   try {
-    path = replayPath(sassSystem(kernel.program), schedule);
+    // Schedules a report prints are evidence: they run on the counterexample side of the table.
+    path = replayPath(sassSystem(kernel.counterexample?.program ?? kernel.program), schedule);
   } catch (error) {
     throw new UsageError(`--replay: the machine does not allow this schedule: ${(error as Error).message}`);
   }

@@ -23,6 +23,8 @@ export function checkListingKernels(kernels: readonly ListingKernel[], run: Kern
     run.onProgress?.({ file: kernel.file, kernel: kernel.program.name, done, total: kernels.length });
     const started = performance.now();
     const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: run.shouldStopFor(kernel.file), counterexample: kernel.counterexample ?? null });
-    return { file: kernel.file, program: kernel.program, result, elapsedMs: performance.now() - started };
+    // A hazard's schedule runs on the counterexample side: its reports and replays render it there.
+    const program = result.hazards.length > 0 ? kernel.counterexample?.program ?? kernel.program : kernel.program;
+    return { file: kernel.file, program, result, elapsedMs: performance.now() - started };
   });
 }
