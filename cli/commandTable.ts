@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { ANNOTATE_OPTIONS, ANNOTATE_USAGE, annotateCommand } from './annotate.js';
 import { CHECK_OPTIONS, CHECK_USAGE, checkCommand } from './check.js';
 import { COMPARE_OPTIONS, COMPARE_USAGE, compareCommand } from './compare.js';
+import { FACTS_OPTIONS, FACTS_USAGE, factsCommand } from './facts.js';
 import { FUZZ_OPTIONS, FUZZ_USAGE, fuzzCommand } from './fuzz.js';
 import type { CliIo } from './io.js';
 import { MERGE_OPTIONS, MERGE_USAGE, mergeCommand } from './merge.js';
@@ -30,6 +31,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   annotate: { run: annotateCommand, usage: ANNOTATE_USAGE, options: [ANNOTATE_OPTIONS] },
   check: { run: checkCommand, usage: CHECK_USAGE, options: [CHECK_OPTIONS] },
   compare: { run: compareCommand, usage: COMPARE_USAGE, options: [COMPARE_OPTIONS] },
+  facts: { run: factsCommand, usage: FACTS_USAGE, options: [FACTS_OPTIONS] },
   fuzz: { run: fuzzCommand, usage: FUZZ_USAGE, options: [FUZZ_OPTIONS] },
   mutate: { run: mutateCommand, usage: MUTATE_USAGE, options: [MUTATE_OPTIONS] },
   prove: { run: proveCommand, usage: PROVE_USAGE, options: [PROVE_OPTIONS] },

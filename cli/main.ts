@@ -11,6 +11,7 @@ commands:
   annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs; or schedule ir3 / .comp programs (seed 004)
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   compare FILE... stall cycles of LRC (1 and 2 classes), scoreboards + DEPBAR and interlocks on programs
+  facts --arch sm_XX  what verdicts on NVIDIA listings rest on: each fact's proof and counterexample side, with sources
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   mutate LISTING... mutation self-test: remove one protection at a time from real listings
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free

@@ -1,3 +1,4 @@
+import type { FactGap } from '../../spec/sass/architectures/counterexample.js';
 import { formatCodes } from '../../explore/scheduleText.js';
 import type { Verdict } from '../../explore/verdict.js';
 import type { LoweringNote } from '../../format/sass/lower.js';
@@ -65,6 +66,16 @@ export type UnconfirmedHazardReport = Suspicion & {
   readonly description: string;
 };
 
+/** A hazard that rests on the proof side of some facts: where, and which facts. */
+export type AssumedHazardReport = {
+  readonly kind: string;
+  readonly register: string | null;
+  readonly producerLine: number;
+  readonly consumerLine: number | null;
+  readonly description: string;
+  readonly facts: readonly FactGap[];
+};
+
 /**
  * The report of one kernel of an NVIDIA listing: the object `hazardproof check LISTING --json`
  * prints for it (an array of them for several kernels).
@@ -81,6 +92,11 @@ export type ListingKernelReport = {
   /** Hazards shown on the reference machine by a concrete schedule. */
   readonly hazards: readonly ListingHazardReport[];
   readonly unconfirmed: readonly UnconfirmedHazardReport[];
+  /**
+   * Hazards only the proof side of the table shows (the verdict is then `unknown`): each with the
+   * facts it rests on, both sides and their source keys (`hazardproof facts`).
+   */
+  readonly assumed: readonly AssumedHazardReport[];
   /** What the model had to assume or could not follow, at its line and column. */
   readonly notes: readonly LoweringNote[];
   /** Transfer steps of the analysis' fixpoint. */
@@ -112,6 +128,14 @@ export function kernelCheckJson(check: KernelCheck): ListingKernelReport {
       producerLine: program.instructions[suspicion.producer]!.line,
       consumerLine: program.instructions[suspicion.consumer]!.line,
       description: describeSuspicion(program, suspicion),
+    })),
+    assumed: result.assumed.map(({ shown, facts }) => ({
+      kind: shown.hazard.kind,
+      register: 'register' in shown.hazard ? shown.hazard.register : null,
+      producerLine: program.instructions['producer' in shown.hazard ? shown.hazard.producer : shown.hazard.instruction]!.line,
+      consumerLine: 'consumer' in shown.hazard ? program.instructions[shown.hazard.consumer]!.line : null,
+      description: describeSassHazard(program, shown.hazard),
+      facts,
     })),
     notes: result.notes,
     analysisSteps: result.analysisSteps,
