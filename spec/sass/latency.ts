@@ -19,6 +19,12 @@ function matrixFor(matrices: ReadAfterWriteMatrices | null | undefined, register
 }
 
 /**
+ * The reader class of an instruction no source times, on the counterexample side: it may read a
+ * fixed result as early as the writer's fastest reader does, so no hazard rests on its class.
+ */
+export const EARLIEST_READER = 'earliest-reader';
+
+/**
  * The one read-after-write lookup: the matrix figure for (writer class, reader class) in the
  * register's file, never above `worst` (the writer's latency for the register), `worst` when
  * the matrix has no figure or a class is missing. The machine, the analysis and the table
@@ -26,6 +32,10 @@ function matrixFor(matrices: ReadAfterWriteMatrices | null | undefined, register
  */
 export function pairLatency(matrices: ReadAfterWriteMatrices | null | undefined, register: string, writerClass: string | null, readerClass: string | null, worst: number): number {
   if (writerClass === null || readerClass === null) return worst;
+  if (readerClass === EARLIEST_READER) {
+    const row = matrixFor(matrices, register)?.[writerClass];
+    return row === undefined ? worst : Math.min(worst, ...Object.values(row));
+  }
   const value = matrixFor(matrices, register)?.[writerClass]?.[readerClass];
   return value === undefined ? worst : Math.min(value, worst);
 }

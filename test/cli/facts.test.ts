@@ -23,7 +23,7 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { architecture: string; facts: { kind: string; name: string; counterexample: string; provenance: string }[]; sources: { key: string; provenance: string }[] };
     expect(report.architecture).toBe('sm_90');
-    expect(report.facts.find((fact) => fact.name === 'I2FP')).toMatchObject({ kind: 'opcode', provenance: 'conservative', counterexample: 'ready the next cycle, operands read at issue (no source gives its timing)' });
+    expect(report.facts.find((fact) => fact.name === 'I2FP')).toMatchObject({ kind: 'opcode', provenance: 'conservative', counterexample: 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)' });
     expect(report.sources.map((source) => source.key)).toContain('nak-sm90');
   });
 

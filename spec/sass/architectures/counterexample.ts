@@ -4,13 +4,15 @@
  * counterexample may use only behaviour a source shows, so `counterexampleSide` derives the
  * table a confirming schedule runs on:
  * - an entry whose source is `conservative` (no source gives its timing) is taken as ready the
- *   next cycle, reading its operands at issue: no hazard can rest on how late it is;
+ *   next cycle, reading its operands at issue and others' results as early as their fastest
+ *   reader: no hazard can rest on how late it is or on which reader class it belongs to;
  * - a queue whose order no source gives is taken as in order: no hazard can rest on reordering;
  * - an entry with an explicit `counterexample` side runs through that queue (with its source).
  * Every difference is a `FactGap`, named in an `unknown` verdict when a hazard needs it.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import type { SassProgram } from '../program.js';
+import { EARLIEST_READER } from '../latency.js';
 import { provenanceOf } from './provenance.js';
 
 /** One fact whose proof side and counterexample side differ. */
@@ -67,7 +69,7 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
     opcodeGaps.set(name, {
       subject: `${name} on ${table.name}`,
       proof: describe(info, table), proofSource: info.source,
-      counterexample: info.counterexample ? `through the ${info.counterexample.queue} queue, in issue order` : 'ready the next cycle, operands read at issue (no source gives its timing)',
+      counterexample: info.counterexample ? `through the ${info.counterexample.queue} queue, in issue order` : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)',
       counterexampleSource: info.counterexample?.source ?? info.source,
     });
   }
@@ -81,7 +83,7 @@ function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
   if ((info.kind !== 'fixed' && info.kind !== 'variable') || provenanceOf(info.source) !== 'conservative') return info;
   // Ready the next cycle: a fixed unit reads at issue and writes after one cycle, whatever the readers.
   const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, ...rest } = info;
-  return { ...rest, kind: 'fixed', latency: 1 };
+  return { ...rest, kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER };
 }
 
 /** What an entry says about timing, in words. */

@@ -23,7 +23,7 @@ describe('hazard only on sourced behaviour: the counterexample side of the table
       for (const [name, info] of Object.entries(table.opcodes)) {
         const cex = side.table.opcodes[name]!;
         if (info.counterexample) expect(cex).toMatchObject({ kind: 'variable', queue: info.counterexample.queue });
-        else if ((info.kind === 'fixed' || info.kind === 'variable') && provenanceOf(info.source) === 'conservative') expect(cex).toMatchObject({ kind: 'fixed', latency: 1 });
+        else if ((info.kind === 'fixed' || info.kind === 'variable') && provenanceOf(info.source) === 'conservative') expect(cex).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'earliest-reader' });
         else expect(cex).toBe(info);
         expect(side.opcodeGaps.has(name)).toBe(cex !== info);
       }
