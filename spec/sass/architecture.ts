@@ -28,8 +28,10 @@ export type OperandShape =
   | 'atomic'
   /** `RED`: `[address], data`, widths as `atomic`. */
   | 'reduction'
-  /** `LDSM`: destination count from the trailing `.1`/`.2`/`.4`. */
+  /** `LDSM`: as many destination registers as its matrices give each thread (`.16.M88` 1, `.2` 2, `.4` 4). */
   | 'matrixLoad'
+  /** `STSM`: `[address], data`, the data as many registers as its matrices give each thread (as `matrixLoad`). */
+  | 'matrixStore'
   /** `LDGSTS`: `[shared address], [global address]`, nothing written to registers. */
   | 'asyncCopy'
   /** Maxwell/Pascal `TEX`, `TLD`, `TLD4`, `TXQ`, `TMML`, `TXD`: one destination vector. */
@@ -125,6 +127,12 @@ export interface OpcodeCounterexample {
   readonly queue: string;
   /** Key into the table's `sources`. */
   readonly source: string;
+  /**
+   * The class the opcode reads fixed-latency results as, where the entry's own class rests on
+   * figures raised above the source's by what compiler output relies on (sm_75 load/store
+   * readers: `memory`, 8 cycles inferred; NAK's `decoupled`, 6).
+   */
+  readonly latencyClass?: string;
 }
 
 /**
@@ -160,6 +168,13 @@ export interface ArchitectureTable {
   readonly readAfterWrite?: ReadAfterWrite;
   /** Variable-latency queues and whether each completes in order. */
   readonly queues: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
+  /**
+   * Uniform registers (UR) read by a variable-latency vector instruction are read when it issues,
+   * as its guard is, not when its queue hands it over: the key into `sources` that says so. Not
+   * for uniform-datapath instructions (`U*`) nor for those writing uniform registers (NVIDIA's
+   * `to_ur` and `tma` readers need a read scoreboard). Absent: read late, like every other source.
+   */
+  readonly uniformSourcesAtIssue?: string;
   /** Queues only counterexamples use (`OpcodeCounterexample.queue`). */
   readonly counterexampleQueues?: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
   /** Base opcode (no modifiers) -> what it does. */

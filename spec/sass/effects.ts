@@ -4,6 +4,7 @@
  */
 import type { SassLine } from '../../format/sass/listing.js';
 import type { ArchitectureTable, OpcodeInfo } from './architecture.js';
+import type { RegisterClasses } from './program.js';
 import { depbarOf, flowOf } from './controlFlow.js';
 import { baseOpcode, fileOf, modifiersOf, registerOf } from './operandRegisters.js';
 import { operandEffects, unknownOperandEffects } from './operandShapes.js';
@@ -26,7 +27,8 @@ export interface InstructionEffects {
   /** Registers read, expanded by width, including the guard predicate and address registers. */
   readonly sources: readonly string[];
   readonly unit:
-    | { readonly kind: 'fixed'; readonly latency: number }
+    /** `registerClasses`: latency classes of particular registers (IMAD.WIDE's halves and operand positions). */
+    | { readonly kind: 'fixed'; readonly latency: number; readonly registerClasses?: RegisterClasses }
     | { readonly kind: 'variable'; readonly queue: string }
     | { readonly kind: 'none' };
   /**
@@ -40,7 +42,9 @@ export interface InstructionEffects {
   /**
    * Sources read when the instruction issues even when its unit is variable: the guard and
    * predicate operands (ptxas overwrites `ST [R95], R108, P6`'s P6 right after it, with no read
-   * scoreboard, and NAK handles execution predicates at issue). A subset of `sources`.
+   * scoreboard, and NAK handles execution predicates at issue), and the uniform registers of a
+   * vector instruction where the table says so (`ArchitectureTable.uniformSourcesAtIssue`). A
+   * subset of `sources`.
    */
   readonly readAtIssue: readonly string[];
   readonly flow: FlowEffect;
@@ -98,13 +102,15 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
   const sources = unique([...guard, ...operands.sources]);
   const flow = flowOf(line, info);
   const latencies = info.kind === 'fixed' ? destinationLatencies(info, operands.destinations, modifiers) : {};
+  const unit = unitOf(info, latencies, modifiers);
+  const uniformAtIssue = info.kind === 'variable' && readsUniformAtIssue(table, base, operands.destinations);
   return {
     destinations: operands.destinations,
     sources,
-    unit: unitOf(info, latencies, modifiers),
+    unit: unit.kind === 'fixed' && operands.registerClasses !== undefined ? { ...unit, registerClasses: operands.registerClasses } : unit,
     destinationLatencies: latencies,
     latencyClass: latencyClassOf(info, modifiers),
-    readAtIssue: sources.filter(isPredicate),
+    readAtIssue: sources.filter((register) => isPredicate(register) || (uniformAtIssue && fileOf(register) === 'UR')),
     flow: flow ?? { kind: 'next' },
     drains: info.drains ?? [],
     depbar: depbarOf(line),
@@ -138,6 +144,17 @@ function unitOf(info: OpcodeInfo, latencies: Readonly<Record<string, number>>, m
   if (info.kind !== 'fixed') return { kind: 'none' };
   const values = Object.values(latencies);
   return { kind: 'fixed', latency: values.length > 0 ? Math.max(...values) : fixedLatencies(info, modifiers).general };
+}
+
+/**
+ * Whether a variable-latency instruction reads its uniform registers at issue: the table says
+ * vector instructions do (`uniformSourcesAtIssue`), and this one is no uniform-datapath
+ * instruction (`U*`: NVIDIA's `tma` readers are among them) and writes no uniform register
+ * (`to_ur`: LDCU, S2UR, REDUX); both of those need a read scoreboard for their UR sources.
+ */
+function readsUniformAtIssue(table: ArchitectureTable, base: string, destinations: readonly string[]): boolean {
+  if (table.uniformSourcesAtIssue === undefined || base.startsWith('U')) return false;
+  return !destinations.some((register) => fileOf(register) === 'UR' || fileOf(register) === 'UP');
 }
 
 function isPredicate(register: string): boolean {

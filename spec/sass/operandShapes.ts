@@ -7,10 +7,12 @@
  */
 import type { SassLine } from '../../format/sass/listing.js';
 import type { ArchitectureTable, OpcodeInfo } from './architecture.js';
+import type { RegisterClasses } from './program.js';
 import {
   accessWidth,
   addressRegisters,
   baseOpcode,
+  fileOf,
   isPredicateOperand,
   isRegisterOperand,
   modifiersOf,
@@ -23,7 +25,25 @@ import { matrixOperands, surfaceOperands, textureOperands } from './vectorOperan
 export interface OperandEffects {
   readonly destinations: readonly string[];
   readonly sources: readonly string[];
+  /** Latency classes of particular registers, where the operand's position decides its timing (`IMAD.WIDE`). */
+  readonly registerClasses?: RegisterClasses;
 }
+
+/**
+ * The latency classes of IMAD.WIDE's registers in NVIDIA's tables (Mesa NAK: sm75
+ * `IMADWideAB`/`IMADWideLower`/`IMADWideUpper`, sm80 `IMADWideReadAB/ReadCL/ReadCH` and
+ * `IMADWideWriteDL/WriteDH`, B100 `imad_wide_read_ab/cl/ch`, `imad_wide_write_dl/dh`): the low and
+ * high result registers as writers, the A and B operands and the low and high registers of the
+ * 64-bit addend C as readers. The instruction's own class (`imadWide`) stays the slowest of them,
+ * for the tables that do not time them apart.
+ */
+export const IMAD_WIDE_CLASSES = {
+  low: 'imadWideLow',
+  high: 'imadWideHigh',
+  ab: 'imadWideAB',
+  cl: 'imadWideCL',
+  ch: 'imadWideCH',
+} as const;
 
 /** Opcodes whose `.E` makes the address operand a 64-bit register pair (Maxwell to Turing print no `.64`). */
 const GLOBAL_ADDRESS = new Set(['LDG', 'STG', 'LD', 'ST', 'ATOM', 'ATOMG', 'RED', 'CCTL', 'LDGSTS']);
@@ -68,7 +88,8 @@ function shapeEffects(input: ShapeInput): OperandEffects {
     case 'imad': {
       const wide = modifiers.includes('WIDE');
       // IMAD.WIDE d, a, b, c: the addend c (third source) is 64-bit like the result.
-      return leading(input, wide ? 2 : 1, (index) => (wide && index === 2 ? 2 : 1));
+      const effects = leading(input, wide ? 2 : 1, (index) => (wide && index === 2 ? 2 : 1));
+      return wide ? { ...effects, registerClasses: imadWideClasses(input) } : effects;
     }
     case 'cs2r':
       return leading(input, modifiers.includes('32') ? 1 : 2, () => 1);
@@ -82,7 +103,9 @@ function shapeEffects(input: ShapeInput): OperandEffects {
     case 'atomic':
       return leading(input, accessWidth(modifiers), () => accessWidth(modifiers));
     case 'matrixLoad':
-      return leading(input, matrixLoadCount(modifiers), () => 1);
+      return leading(input, matrixRegisters(modifiers), () => 1);
+    case 'matrixStore':
+      return { destinations: [], sources: unique(readOperands(line.operands, matrixRegisters(modifiers), false, cc)) };
     case 'store':
     case 'reduction':
       return { destinations: [], sources: unique(readOperands(line.operands, accessWidth(modifiers), wideAddress(input), cc)) };
@@ -172,10 +195,67 @@ export function conversionWidths(base: string, modifiers: readonly string[]): { 
   return { destination: width(type), source: width(type) };
 }
 
-/** `LDSM.16.M88.4` loads 4 registers, `.2` 2, `.1` 1; without a count, 4 (the most). */
-function matrixLoadCount(modifiers: readonly string[]): number {
-  const count = [...modifiers].reverse().find((m) => m === '1' || m === '2' || m === '4');
-  return count === undefined ? 4 : Number(count);
+/**
+ * Registers of each thread an `LDSM` writes or an `STSM` reads (PTX `ldmatrix`/`stmatrix`): the
+ * destination or source "is a brace-enclosed vector expression consisting of 1, 2, or 4 32-bit
+ * registers as per the value of .num", one fragment of each matrix per thread. The modifiers are
+ * the element size, the shape and the count: `LDSM.16.M88.4` (`.b16`, 8x8, `.x4`), `STSM.8.MT168.2`
+ * (`.b8`, 16x8 transposed, `.x2`). The count is a 2-bit field that cuobjdump prints only when it
+ * is not `.x1` (Mesa NAK sm70_encode.rs `OpLdsm`: bits 72..73 are 0 for `.x1`, 1 for `.x2`, 2 for
+ * `.x4`; every LDSM and STSM of shared/corpus/sass-king with no count has 0 there, `.2` 1 and `.4`
+ * 2), so `LDSM.16.M88` is `.x1`: 1 register, not 16. A matrix gives each of the 32 threads
+ * rows * columns * element bits / 32 bits; a shape or size this cannot read gives 4 registers,
+ * the most the PTX ISA allows.
+ */
+export function matrixRegisters(modifiers: readonly string[]): number {
+  const at = modifiers.findIndex((m) => /^MT?\d+$/.test(m));
+  const bits = at > 0 && /^(?:4|8|16|32)$/.test(modifiers[at - 1]!) ? Number(modifiers[at - 1]) : null;
+  const dimensions = at < 0 ? null : matrixDimensions(modifiers[at]!.replace(/^MT?/, ''));
+  if (bits === null || dimensions === null) return 4;
+  const count = modifiers.slice(at + 1).find((m) => m === '1' || m === '2' || m === '4');
+  const perMatrix = (dimensions.rows * dimensions.columns * bits) / (32 * 32);
+  if (!Number.isInteger(perMatrix) || perMatrix < 1) return 4;
+  return Math.min(4, perMatrix * (count === undefined ? 1 : Number(count)));
+}
+
+/** `88` is 8x8, `168` 16x8, `816` 8x16, `1616` 16x16 (PTX `.m8n8`, `.m16n8`, `.m8n16`, `.m16n16`). */
+function matrixDimensions(digits: string): { rows: number; columns: number } | null {
+  for (const rows of [8, 16]) {
+    const rest = digits.startsWith(String(rows)) ? digits.slice(String(rows).length) : null;
+    if (rest === '8' || rest === '16') return { rows, columns: Number(rest) };
+  }
+  return null;
+}
+
+/**
+ * IMAD.WIDE's register classes (`IMAD_WIDE_CLASSES`): the result pair's low and high registers,
+ * and as readers the A and B operands (the first two sources) and the addend C's low and high
+ * registers. A register read in several positions takes the slowest reader class (A/B, then C
+ * low, then C high: so in every table that times them).
+ */
+function imadWideClasses(input: ShapeInput): RegisterClasses {
+  const { line, info } = input;
+  const operands = line.operands;
+  let at = info.predicateFirst === true && operands[0] !== undefined && isPredicateOperand(operands[0]) ? 1 : 0;
+  const result = operands[at] ?? '';
+  at++;
+  while (at < operands.length && isPredicateOperand(operands[at]!)) at++;
+  const [a, b, c] = operands.slice(at);
+  const write: Record<string, string> = {};
+  const [low, high] = result.includes('[') ? [] : operandRegisters(result, 2);
+  if (low !== undefined && fileOf(low) === 'R') write[low] = IMAD_WIDE_CLASSES.low;
+  if (high !== undefined && fileOf(high) === 'R') write[high] = IMAD_WIDE_CLASSES.high;
+  const read: Record<string, string> = {};
+  const [addendLow, addendHigh] = c === undefined || c.includes('[') ? [] : operandRegisters(c, 2);
+  if (addendHigh !== undefined) read[addendHigh] = IMAD_WIDE_CLASSES.ch;
+  if (addendLow !== undefined) read[addendLow] = IMAD_WIDE_CLASSES.cl;
+  for (const operand of [a, b]) {
+    if (operand === undefined || operand.includes('[')) continue;
+    for (const register of operandRegisters(operand, 1)) read[register] = IMAD_WIDE_CLASSES.ab;
+  }
+  // Only general registers are timed per position (NAK's reg_raw tables); UR operands keep the instruction's class.
+  for (const register of Object.keys(read)) if (fileOf(register) !== 'R') delete read[register];
+  return { write, read };
 }
 
 /** The predicates P0..P6 a `P2R`/`R2P` mask selects (`0x0f` -> P0..P3); all seven when no mask is readable. */

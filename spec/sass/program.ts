@@ -22,11 +22,28 @@ export type SassUnit =
    * `destinationLatency[register]` cycles for a register listed there (a predicate result can
    * take longer than the register result of the same instruction); `latency` is the largest.
    */
-  | { readonly kind: 'fixed'; readonly latency: number; readonly destinationLatency?: Readonly<Record<string, number>> }
+  | {
+      readonly kind: 'fixed';
+      readonly latency: number;
+      readonly destinationLatency?: Readonly<Record<string, number>>;
+      /**
+       * Latency classes of particular registers, replacing the instruction's `latencyClass` in the
+       * `readAfterWrite` matrices where they have a figure: `write` for a destination as a writer,
+       * `read` for a source as a reader (IMAD.WIDE's low and high result halves, its A/B operands
+       * and the two halves of its addend C are timed apart by NVIDIA's tables).
+       */
+      readonly registerClasses?: RegisterClasses;
+    }
   /** Sources read and results written at unknown later times, through queue `queue` (index into `queues`). */
   | { readonly kind: 'variable'; readonly queue: number }
   /** No pipe (branches, barriers, `NOP`, `DEPBAR`): reads at issue, writes nothing, releases its scoreboards at once. */
   | { readonly kind: 'none' };
+
+/** Per-register latency classes of a fixed unit (`SassUnit`). */
+export interface RegisterClasses {
+  readonly write?: Readonly<Record<string, string>>;
+  readonly read?: Readonly<Record<string, string>>;
+}
 
 /** Where control goes after an instruction issues. A guarded transfer may also fall through. */
 export type SassFlow =

@@ -122,10 +122,33 @@ function typeBits(type: string | undefined): number | null {
 }
 
 /**
- * Matrix operands `D, A, B, C` (C as wide as D). Per-thread fragment sizes of an m×n×k shape
- * written `16816`, `1688`, `884`, `8816`, `16832`, `88128`: D holds m·n/32 elements, A m·k/32,
- * B k·n/32, at the element widths of the types (`HMMA.16816.F32.BF16`: D F32, A and B BF16;
- * HMMA inputs default to F16, IMMA results are S32, DMMA is all F64). Volta's
+ * The FP8, FP6 and FP4 element types (`E4M3`, `E5M2`, `E3M2`, `E2M3`, `E2M1`), whose registers
+ * hold them in containers (`minifloatBits`). Scale-factor types (`UE4M3`, `UE8M0` printed `E8`)
+ * are not element types.
+ */
+const MINIFLOAT = /^E[2-5]M[1-3]$/;
+
+/**
+ * Bits one FP8/FP6/FP4 element takes in a fragment register (PTX ISA, `mma`: "When .kind is
+ * either of .kind::mxf8f6f4 or .kind::f8f6f4, the individual 4-bit and the 6-bit floating point
+ * type elements must be packed in an 8-bit container ... when using mma with .kind::mxf4 or
+ * .kind::mxf4nvf4, no explicit padding is necessary"). The kinds are told apart by their shapes:
+ * `.kind::f8f6f4`/`.kind::mxf8f6f4` are m16n8k32 (k64 sparse), `.kind::mxf4`/`.kind::mxf4nvf4`
+ * (`.e2m1` only) m16n8k64 (k128 sparse): 4 bits when both types are E2M1 and the dense K is 64,
+ * else 8.
+ */
+function minifloatBits(types: readonly string[], denseK: number): number {
+  return denseK >= 64 && types.every((type) => type === 'E2M1') ? 4 : 8;
+}
+
+/**
+ * Matrix operands `D, A, B, C` (C as wide as D), then single registers (sparsity metadata, scale
+ * factors). Per-thread fragment sizes of an m×n×k shape written `16816`, `1688`, `884`, `8816`,
+ * `16832`, `16864`, `168128` (PTX ISA, "Matrix Fragments for mma.mMnNkK"): D holds m·n/32
+ * elements, A m·k/32 (half of it with `.SP`, the 2:4 sparse A of `mma.sp`), B k·n/32, at the
+ * element widths of the types (`HMMA.16816.F32.BF16`: D F32, A and B BF16; HMMA inputs default
+ * to F16, IMMA results are S32, DMMA is all F64; `QMMA.16832.F32.E4M3.E2M1`: D F32, A E4M3, B
+ * E2M1, FP8/FP6/FP4 elements in the containers `minifloatBits` gives). Volta's
  * `HMMA.884.F32.F32.STEPn` writes and reads 2 registers per operand per step (1 for F16).
  * An unreadable shape gives the widest fragments (8, 8, 4).
  */
@@ -142,8 +165,9 @@ export function matrixOperands(operands: readonly string[], base: string, modifi
   return { destinations, sources };
 }
 
-function fragmentWidths(base: string, modifiers: readonly string[]): { d: number; a: number; b: number } | null {
-  const shape = modifiers.find((m) => /^\d{3,5}$/.test(m));
+/** Register counts of D (and C), A and B from the shape, sparsity and type modifiers; null when the shape is unreadable. */
+export function fragmentWidths(base: string, modifiers: readonly string[]): { d: number; a: number; b: number } | null {
+  const shape = modifiers.find((m) => /^\d{3,6}$/.test(m));
   if (shape === undefined) return null;
   const m = shape.startsWith('16') ? 16 : 8;
   const rest = shape.slice(String(m).length);
@@ -151,18 +175,25 @@ function fragmentWidths(base: string, modifiers: readonly string[]): { d: number
   const n = 8;
   const k = Number(rest.slice(1));
   if (!Number.isInteger(k) || k <= 0) return null;
-  const types = modifiers.filter((mod) => typeBits(mod) !== null);
+  const sparse = modifiers.includes('SP');
+  const types = modifiers.filter((mod) => typeBits(mod) !== null || MINIFLOAT.test(mod));
   let dBits: number;
-  let inBits: number;
+  let aBits: number;
+  let bBits: number;
+  const minifloats = types.filter((type) => MINIFLOAT.test(type));
   if (base === 'DMMA') {
     dBits = 64;
-    inBits = 64;
+    aBits = bBits = 64;
+  } else if (minifloats.length > 0) {
+    // QMMA/OMMA: the accumulator type (when written) first, then A's and B's.
+    dBits = MINIFLOAT.test(types[0]!) ? 32 : (typeBits(types[0]) ?? 32);
+    aBits = bBits = minifloatBits(minifloats, sparse ? k / 2 : k);
   } else if (base === 'HMMA') {
     dBits = typeBits(types[0]) ?? 32;
-    inBits = typeBits(types[1]) ?? 16;
+    aBits = bBits = typeBits(types[1]) ?? 16;
   } else {
     dBits = 32;
-    inBits = base === 'BMMA' ? 1 : (typeBits(types[0]) ?? 8);
+    aBits = bBits = base === 'BMMA' ? 1 : (typeBits(types[0]) ?? 8);
   }
   const registers = (elements: number, bits: number) => Math.max(1, Math.ceil((elements * bits) / 32));
   if (modifiers.some((mod) => mod.startsWith('STEP'))) {
@@ -171,7 +202,8 @@ function fragmentWidths(base: string, modifiers: readonly string[]): { d: number
   }
   if (base === 'HMMA' && m === 8 && k === 4) {
     // m8n8k4 is computed by quad-pairs: 8 results, 4 A and 4 B elements per thread.
-    return { d: registers(8, dBits), a: registers(4, inBits), b: registers(4, inBits) };
+    return { d: registers(8, dBits), a: registers(4, aBits), b: registers(4, bBits) };
   }
-  return { d: registers((m * n) / 32, dBits), a: registers((m * k) / 32, inBits), b: registers((k * n) / 32, inBits) };
+  const aElements = (m * k) / 32 / (sparse ? 2 : 1);
+  return { d: registers((m * n) / 32, dBits), a: registers(aElements, aBits), b: registers((k * n) / 32, bBits) };
 }

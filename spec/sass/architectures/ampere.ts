@@ -5,6 +5,7 @@
  * UMOV/ULDC/VOTEU 5), and the Ampere additions (LDGSTS, REDUX, DMMA, HMNMX2).
  */
 import type { ArchitectureTable, LatencyMatrix, OpcodeInfo } from '../architecture.js';
+import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
 import { control, fixed, variable } from './build.js';
 import { uniformOpcodes } from './voltaPlus.js';
 
@@ -12,14 +13,19 @@ import { uniformOpcodes } from './voltaPlus.js';
 const lateReaders = (mma: number, decoupledValue: number, agu: number, fp64: number) => ({
   fp64, hfma2mma: fp64, hmma: mma, imma: mma, decoupled: decoupledValue, cbu: decoupledValue, agu, memory: agu, cctl: agu,
 });
+/** IMAD.WIDE's operand positions as readers: IMADWideReadAB, IMADWideReadCL, IMADWideReadCH. */
+const wideReaders = (ab: number, cl: number, ch: number) => ({ [IMAD_WIDE_CLASSES.ab]: ab, [IMAD_WIDE_CLASSES.cl]: cl, [IMAD_WIDE_CLASSES.ch]: ch });
+/** IMAD.WIDE's low and high results are IMADWideWriteDL and IMADWideWriteDH; the merged `imadWide` writer is DH, never below DL. */
 const general: LatencyMatrix = {
-  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...lateReaders(7, 4, 5, 6) },
-  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...lateReaders(7, 4, 5, 6) },
-  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 5, ...lateReaders(7, 4, 5, 6) },
-  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...lateReaders(7, 4, 5, 6) },
-  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, ...lateReaders(7, 4, 5, 6) },
-  fp16: { alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 5, ...lateReaders(7, 4, 5, 6) },
-  hfma2mma: { alu: 10, disp: 10, fma: 10, imadWide: 10, fp16: 10, ...lateReaders(11, 6, 7, 6) },
+  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 5, ...wideReaders(4, 4, 2), ...lateReaders(7, 4, 5, 6) },
+  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...wideReaders(6, 4, 2), ...lateReaders(7, 4, 5, 6) },
+  [IMAD_WIDE_CLASSES.low]: { alu: 3, disp: 3, fma: 2, imadWide: 4, fp16: 3, ...wideReaders(4, 2, 2), ...lateReaders(7, 4, 5, 6) },
+  [IMAD_WIDE_CLASSES.high]: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...wideReaders(6, 4, 2), ...lateReaders(7, 4, 5, 6) },
+  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, ...wideReaders(6, 6, 4), ...lateReaders(7, 4, 5, 6) },
+  fp16: { alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  hfma2mma: { alu: 10, disp: 10, fma: 10, imadWide: 10, fp16: 10, ...wideReaders(10, 10, 8), ...lateReaders(11, 6, 7, 6) },
 };
 
 /** Predicate results (PredLatencySM80::pred_read_after_write; VOTE reads as Disp_Alu, `guard` = Guard). */

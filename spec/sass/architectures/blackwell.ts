@@ -27,6 +27,8 @@ export interface BlackwellFigures {
   readonly extra: Readonly<Record<string, OpcodeInfo>>;
   /** Pipes a listing shows completing in order (`VoltaFigures.orderedPipes`). */
   readonly orderedPipes?: VoltaFigures['orderedPipes'];
+  /** Orders only a counterexample may rely on (`VoltaFigures.counterexamplePipes`). */
+  readonly counterexamplePipes?: VoltaFigures['counterexamplePipes'];
 }
 
 type Matrices = NonNullable<ArchitectureTable['readAfterWrite']>;
@@ -39,16 +41,16 @@ function slowest(matrices: Matrices, file: 'general' | 'predicate' | 'uniform' |
 }
 
 /**
- * Opcodes whose Blackwell behaviour no source gives: conservative entries. All but BMMA are seen
+ * Opcodes whose Blackwell timing no source gives: conservative entries. All but BMMA are seen
  * in ptxas output for sm_120 (the sass-king and simpetre dumps); BMMA, a Volta-family opcode, is
  * in none of NAK's Blackwell categories. IADD and VIMNMX may write predicates after their result
- * (`VIMNMX.U32 R0, PT, PT, ...`): taken as written. STSM (`[address], data`) reads up to 4 data
- * registers (`.4`), taken at 4 whatever the count.
+ * (`VIMNMX.U32 R0, PT, PT, ...`): taken as written. STSM (`[address], data`, PTX `stmatrix`)
+ * reads as many data registers as its count says (`matrixStore`: `.16.M88` 1, `.2` 2, `.4` 4).
  */
 const UNSOURCED: Readonly<Record<string, OpcodeInfo>> = {
   ...each(['IADD', 'VIMNMX'], conservative({ carryOut: 2 })),
   ...each(['I2FP', 'UI2F', 'UI2FP', 'UFSEL', 'CS2UR', 'BMMA'], conservative()),
-  STSM: conservative({ destinations: 0, sourceWidth: 4 }),
+  STSM: conservative({ destinations: 0, operands: 'matrixStore' }),
 };
 
 /** A Blackwell table from its figures. */
@@ -92,6 +94,10 @@ export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
     coupledMoves: true,
     readAfterWrite: matrices,
     extra,
+    // ureg_war.csv: a uniform register read by a vector instruction may be rewritten 1 cycle later
+    // with no scoreboard ("1"), except after `to_ur` and `tma` readers ("1 & sb").
+    uniformSourcesAtIssue: 'nak-sm100',
     ...(figures.orderedPipes === undefined ? {} : { orderedPipes: figures.orderedPipes }),
+    ...(figures.counterexamplePipes === undefined ? {} : { counterexamplePipes: figures.counterexamplePipes }),
   });
 }

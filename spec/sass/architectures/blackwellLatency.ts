@@ -5,11 +5,19 @@
  * several NAK categories takes the largest figure of them (NAK's `dualalu` is `alu`, `fma_alu`
  * is `fma`, `fp16_alu` and `fp16_f32` are `fp16`; `imadWide` reads as the slowest of
  * `imad_wide_read_ab/cl/ch` and writes as `imad_wide_write_dh`), so a merged class never waits
- * less than one of its members. Categories whose CSV entry is "1 & sb" (scoreboarded writers)
- * have no row: their opcodes are variable.
+ * less than one of its members. IMAD.WIDE's registers also have their own classes
+ * (`IMAD_WIDE_CLASSES`: `imad_wide_write_dl`/`dh` as writers, `imad_wide_read_ab/cl/ch` as
+ * readers), which the lookup takes where they have a figure. Categories whose CSV entry is
+ * "1 & sb" (scoreboarded writers) have no row: their opcodes are variable.
  */
 import type { ArchitectureTable, LatencyMatrix } from '../architecture.js';
+import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
 import type { SourceKey } from './sources.js';
+
+/** IMAD.WIDE's operand positions as readers of a writer class: A/B, C low, C high (reg_raw.csv rows `imad_wide_read_ab/cl/ch`). */
+function wideReaders(ab: number, cl: number, ch: number): Record<string, number> {
+  return { [IMAD_WIDE_CLASSES.ab]: ab, [IMAD_WIDE_CLASSES.cl]: cl, [IMAD_WIDE_CLASSES.ch]: ch };
+}
 
 /** What a Blackwell table adds to the B100 figures (Mesa NAK pads them for the RTX chips). */
 export interface BlackwellPadding {
@@ -35,17 +43,23 @@ function gprRow(coupled: Record<string, number>, late: number, fp64: number, mma
   };
 }
 
-/** GPR results (reg_raw.csv). VOTE's GPR result is `dualalu`, so `disp` reads and writes as `alu`. */
+/**
+ * GPR results (reg_raw.csv). VOTE's GPR result is `dualalu`, so `disp` reads and writes as `alu`.
+ * IMAD.WIDE's low and high results are the `imad_wide_write_dl` and `dh` columns; the merged
+ * `imadWide` writer is the high one, never below the low one.
+ */
 const general: LatencyMatrix = {
-  alu: gprRow({ alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5 }, 6, 6, 7, 4, 5),
-  disp: gprRow({ alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5 }, 6, 6, 7, 4, 5),
-  fma: gprRow({ alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 5 }, 6, 6, 7, 4, 5),
-  imadWide: gprRow({ alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5 }, 6, 6, 7, 4, 5),
-  disp64: gprRow({ alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6 }, 6, 6, 7, 4, 5),
-  fp16: gprRow({ alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 5 }, 6, 6, 7, 4, 5),
-  hfma2mma: gprRow({ alu: 10, disp: 10, fma: 10, imadWide: 10, fp16: 10 }, 8, 8, 11, 6, 7),
-  hmma: gprRow({ alu: 19, disp: 19, fma: 19, imadWide: 19, fp16: 19 }, 19, 19, 20, 19, 19),
-  imma: gprRow({ alu: 19, disp: 19, fma: 19, imadWide: 19, fp16: 19 }, 19, 19, 20, 19, 19),
+  alu: gprRow({ alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3) }, 6, 6, 7, 4, 5),
+  disp: gprRow({ alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3) }, 6, 6, 7, 4, 5),
+  fma: gprRow({ alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 5, ...wideReaders(4, 4, 2) }, 6, 6, 7, 4, 5),
+  imadWide: gprRow({ alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...wideReaders(6, 4, 2) }, 6, 6, 7, 4, 5),
+  [IMAD_WIDE_CLASSES.low]: gprRow({ alu: 3, disp: 3, fma: 2, imadWide: 4, fp16: 3, ...wideReaders(4, 2, 2) }, 6, 6, 7, 4, 5),
+  [IMAD_WIDE_CLASSES.high]: gprRow({ alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...wideReaders(6, 4, 2) }, 6, 6, 7, 4, 5),
+  disp64: gprRow({ alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, ...wideReaders(6, 6, 4) }, 6, 6, 7, 4, 5),
+  fp16: gprRow({ alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3) }, 6, 6, 7, 4, 5),
+  hfma2mma: gprRow({ alu: 10, disp: 10, fma: 10, imadWide: 10, fp16: 10, ...wideReaders(10, 10, 8) }, 8, 8, 11, 6, 7),
+  hmma: gprRow({ alu: 19, disp: 19, fma: 19, imadWide: 19, fp16: 19, ...wideReaders(19, 19, 19) }, 19, 19, 20, 19, 19),
+  imma: gprRow({ alu: 19, disp: 19, fma: 19, imadWide: 19, fp16: 19, ...wideReaders(19, 19, 19) }, 19, 19, 20, 19, 19),
 };
 
 /**

@@ -7,7 +7,8 @@
  *   next cycle, reading its operands at issue and others' results as early as their fastest
  *   reader: no hazard can rest on how late it is or on which reader class it belongs to;
  * - a queue whose order no source gives is taken as in order: no hazard can rest on reordering;
- * - an entry with an explicit `counterexample` side runs through that queue (with its source).
+ * - an entry with an explicit `counterexample` side runs through that queue (with its source), and
+ *   reads as that reader class where it names one.
  * Every difference is a `FactGap`, named in an `unknown` verdict when a hazard needs it.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
@@ -69,7 +70,7 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
     opcodeGaps.set(name, {
       subject: `${name} on ${table.name}`,
       proof: describe(info, table), proofSource: info.source,
-      counterexample: info.counterexample ? `through the ${info.counterexample.queue} queue, in issue order` : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)',
+      counterexample: info.counterexample ? describeCounterexample(info, info.counterexample) : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)',
       counterexampleSource: info.counterexample?.source ?? info.source,
     });
   }
@@ -79,11 +80,22 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
 }
 
 function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
-  if (info.counterexample) return { ...info, kind: 'variable', queue: info.counterexample.queue, source: info.counterexample.source };
+  if (info.counterexample) {
+    const { queue, source, latencyClass } = info.counterexample;
+    return { ...info, kind: 'variable', queue, source, ...(latencyClass === undefined ? {} : { latencyClass }) };
+  }
   if ((info.kind !== 'fixed' && info.kind !== 'variable') || provenanceOf(info.source) !== 'conservative') return info;
   // Ready the next cycle: a fixed unit reads at issue and writes after one cycle, whatever the readers.
   const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, ...rest } = info;
   return { ...rest, kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER };
+}
+
+/** An explicit counterexample side, in words. */
+function describeCounterexample(info: OpcodeInfo, side: NonNullable<OpcodeInfo['counterexample']>): string {
+  if (side.latencyClass !== undefined && side.queue === info.queue) {
+    return `reads fixed-latency results as a '${side.latencyClass}' reader, at the source's own figures (the proof side waits as a '${info.latencyClass ?? 'unclassed'}' reader)`;
+  }
+  return `through the ${side.queue} queue, in issue order`;
 }
 
 /** What an entry says about timing, in words. */

@@ -37,6 +37,8 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm75-shared-order': 'inferred',
   'ptx-cp-async': 'documentation',
   'ptx-mma-fragments': 'documentation',
+  'ptx-ldmatrix-stmatrix': 'documentation',
+  'corpus-matrix-count': 'inferred',
   'nak-ada': 'nvidia',
   // NAK has no Hopper table: its Volta-era fallback raised to the largest figure of other
   // architectures is a bound for proofs, not behaviour any source shows on sm_90.
@@ -48,6 +50,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-fp64-order': 'inferred',
   'corpus-sm120-shuffle-order': 'inferred',
   'corpus-mma-read-order': 'inferred',
+  'corpus-sm120-sfu-order': 'inferred',
   conservative: 'conservative',
 };
 

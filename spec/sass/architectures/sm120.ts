@@ -5,7 +5,8 @@
  * schedules exactly (28 cycles to ordinary readers, 29 to a dependent MMA); the other pairs at
  * the B100 figures ptxas schedules them at, not NAK's blanket +1. HMMA, QMMA and OMMA are
  * fixed-latency as ptxas treats them (it never sets their write scoreboard). FP64 results and
- * shuffles complete in order, as ptxas relies on. No DMMA (FP64 tensor cores are datacenter-only).
+ * shuffles complete in order, as ptxas relies on; MUFU and the conversions complete in order on the
+ * counterexample side only. No DMMA (FP64 tensor cores are datacenter-only).
  */
 import { blackwellTable } from './blackwell.js';
 
@@ -18,4 +19,7 @@ export const SM120 = blackwellTable({
   hmma: { kind: 'fixed', source: 'corpus-sm120-mma', alike: ['QMMA', 'OMMA'] },
   extra: {},
   orderedPipes: { fp64: 'corpus-fp64-order', shuffle: 'corpus-sm120-shuffle-order' },
+  // ptxas leaves I2F.U16.RZ without a write scoreboard and reads its result after waiting on a
+  // later MUFU's: only a counterexample takes MUFU and the conversions in issue order.
+  counterexamplePipes: { sfu: { opcodes: ['MUFU', 'I2F', 'F2I', 'F2F', 'FRND'], source: 'corpus-sm120-sfu-order' } },
 });

@@ -7,17 +7,30 @@
  * the sm_75 corpus, where NAK's table has 6 for decoupled readers.
  */
 import type { LatencyMatrix } from '../architecture.js';
+import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
 import { variable } from './build.js';
 import { uniformOpcodes, voltaPlusTable } from './voltaPlus.js';
 
-/** GPR results, writer -> reader (RegLatencySM75::read_after_write). */
+/** IMAD.WIDE's operand positions as readers: IMADWideAB, IMADWideLower (C low), IMADWideUpper (C high). */
+const wideReaders = (ab: number, cl: number, ch: number) => ({ [IMAD_WIDE_CLASSES.ab]: ab, [IMAD_WIDE_CLASSES.cl]: cl, [IMAD_WIDE_CLASSES.ch]: ch });
+/** The readers every coupled writer reaches at one figure each: NAK's Decoupled (6 or 8) and, raised, load/store (8). */
+const lateReaders = (decoupledValue: number) => ({ fp64: 6, decoupled: decoupledValue, agu: decoupledValue, hmma: decoupledValue, memory: 8, imma: 8, cctl: 8 });
+
+/**
+ * GPR results, writer -> reader (RegLatencySM75::read_after_write). `memory` (loads and stores,
+ * NAK's Decoupled) is raised to 8 (corpus-sm75-memory-read); the counterexample side reads them
+ * as `decoupled`, the table's own. IMAD.WIDE's low and high results are IMADWideLower and
+ * IMADWideUpper as writers; the merged `imadWide` writer is the high one, never below the low one.
+ */
 const general: LatencyMatrix = {
-  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 6, fp64: 6, decoupled: 6, agu: 6, hmma: 6, memory: 8, imma: 8, cctl: 8 },
-  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 6, fp64: 6, decoupled: 6, agu: 6, hmma: 6, memory: 8, imma: 8, cctl: 8 },
-  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 6, fp64: 6, decoupled: 6, agu: 6, hmma: 6, memory: 8, imma: 8, cctl: 8 },
-  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 6, fp64: 6, decoupled: 6, agu: 6, hmma: 6, memory: 8, imma: 8, cctl: 8 },
-  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, fp64: 6, decoupled: 6, agu: 6, hmma: 6, memory: 8, imma: 8, cctl: 8 },
-  fp16: { alu: 8, disp: 8, fma: 8, imadWide: 8, fp16: 6, fp64: 8, decoupled: 8, agu: 8, hmma: 8, memory: 8, imma: 8, cctl: 8 },
+  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 6, ...wideReaders(5, 5, 3), ...lateReaders(6) },
+  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 6, ...wideReaders(5, 5, 3), ...lateReaders(6) },
+  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 6, ...wideReaders(4, 4, 2), ...lateReaders(6) },
+  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 6, ...wideReaders(6, 2, 2), ...lateReaders(6) },
+  [IMAD_WIDE_CLASSES.low]: { alu: 3, disp: 3, fma: 2, imadWide: 4, fp16: 6, ...wideReaders(4, 2, 2), ...lateReaders(6) },
+  [IMAD_WIDE_CLASSES.high]: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 6, ...wideReaders(6, 2, 2), ...lateReaders(6) },
+  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, ...wideReaders(6, 6, 4), ...lateReaders(6) },
+  fp16: { alu: 8, disp: 8, fma: 8, imadWide: 8, fp16: 6, ...wideReaders(8, 8, 6), ...lateReaders(8), fp64: 8 },
 };
 
 /** Predicate results, writer -> reader (pred_read_after_write; `guard` = GuardPredicate). */
@@ -59,6 +72,7 @@ export const SM75 = voltaPlusTable({
   halfPredicate: 14,
   coupledMoves: true,
   readAfterWrite: { general, predicate, uniform, uniformPredicate, source: 'nak-sm75' },
+  counterexampleReaders: { from: 'memory', to: 'decoupled', source: 'nak-sm75' },
   extra: {
     ...uniformOpcodes('nak-sm75', 12, 11, 5),
     LDSM: variable('shared', 'nak-sm75', { operands: 'matrixLoad', latencyClass: 'memory' }),

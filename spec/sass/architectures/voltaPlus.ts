@@ -36,6 +36,19 @@ export interface VoltaFigures {
    * `shuffle`. Without it they share the unordered `misc` queue.
    */
   readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle', SourceKey>>>;
+  /**
+   * Queues only the counterexample side has, in issue order, with the opcodes it runs through
+   * them and the source showing the order (a listing that relies on it): a proof keeps their
+   * own, unordered queue, so a hazard resting on the order is `unknown`, naming it.
+   */
+  readonly counterexamplePipes?: Readonly<Record<string, { readonly opcodes: readonly string[]; readonly source: SourceKey }>>;
+  /**
+   * Readers of class `from` whose figures were raised above the source's by what compiler output
+   * relies on: on the counterexample side they read as class `to`, the source's own (`source`).
+   */
+  readonly counterexampleReaders?: { readonly from: string; readonly to: string; readonly source: SourceKey };
+  /** The source saying vector instructions read their uniform registers at issue (`ArchitectureTable.uniformSourcesAtIssue`). */
+  readonly uniformSourcesAtIssue?: SourceKey;
 }
 
 /** The coupled opcodes of every Volta-family architecture, with their NAK latency classes. */
@@ -151,14 +164,30 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.source, pipes), ...coupledOpcodes(figures), ...figures.extra };
   for (const name of figures.without ?? []) delete opcodes[name];
   const ordered = Object.fromEntries(Object.entries(pipes).map(([queue, source]) => [queue, { ordered: true, source }]));
+  const counterexampleQueues: Record<string, { ordered: boolean; source: string }> = { mma: { ordered: true, source: 'corpus-mma-read-order' } };
+  for (const [queue, pipe] of Object.entries(figures.counterexamplePipes ?? {})) {
+    counterexampleQueues[queue] = { ordered: true, source: pipe.source };
+    for (const name of pipe.opcodes) {
+      const info = opcodes[name];
+      if (info?.kind === 'variable') opcodes[name] = { ...info, counterexample: { queue, source: pipe.source } };
+    }
+  }
+  const readers = figures.counterexampleReaders;
+  if (readers !== undefined) {
+    for (const [name, info] of Object.entries(opcodes)) {
+      if (info.kind !== 'variable' || info.latencyClass !== readers.from || info.counterexample !== undefined) continue;
+      opcodes[name] = { ...info, counterexample: { queue: info.queue!, source: readers.source, latencyClass: readers.to } };
+    }
+  }
   return {
     name: figures.name,
     aliases: figures.aliases,
     visibilityDelay: 2,
     visibilityDelaySource: 'nak-visibility',
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
+    ...(figures.uniformSourcesAtIssue === undefined ? {} : { uniformSourcesAtIssue: figures.uniformSourcesAtIssue }),
     queues: { ...queues, ...ordered },
-    counterexampleQueues: { mma: { ordered: true, source: 'corpus-mma-read-order' } },
+    counterexampleQueues,
     opcodes,
     sources: SOURCES,
   };
