@@ -28,8 +28,11 @@ export const SM90 = voltaPlusTable({
   predicate: PREDICATE,
   half: ALU,
   halfPredicate: PREDICATE,
-  // has_fixed_latency: I2I and CS2R are variable on NAK's sm_90 path.
+  // has_fixed_latency: I2I and CS2R are variable on NAK's sm_90 path, a fallback the NVIDIA
+  // tables on either side (Ampere/Ada, B100: coupled) and ptxas' sm_90 output (CS2R read with no
+  // scoreboard, nvaa Mandelbrot_cuda.sass) contradict: a bound for proofs, not shown behaviour.
   coupledMoves: false,
+  variableMovesSource: 'nak-sm90',
   extra: {
     ...uniformOpcodes('nak-sm90', UNIFORM, UNIFORM_PREDICATE, UNIFORM),
     // has_fixed_latency: every LDC is a memory op, variable, the uniform one too.

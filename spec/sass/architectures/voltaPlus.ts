@@ -24,6 +24,12 @@ export interface VoltaFigures {
   readonly halfPredicate: number;
   /** Whether I2I/I2IP, CS2R and LEPC are coupled (Turing+) rather than variable (Volta). */
   readonly coupledMoves: boolean;
+  /**
+   * The source of I2I/I2IP and CS2R being variable when `coupledMoves` is false: NAK's
+   * `has_fixed_latency` (Volta), or a conservative key where that rule is only NAK's fallback for
+   * an architecture no NVIDIA table covers and the tables on either side make them coupled (Hopper).
+   */
+  readonly variableMovesSource?: SourceKey;
   /** Opcodes added or replaced (uniform datapath, Ampere additions). */
   readonly extra: Readonly<Record<string, OpcodeInfo>>;
   /** Opcodes this architecture lacks. */
@@ -78,8 +84,8 @@ function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
           LEPC: alu({ destinationWidth: 2, latencyClass: 'disp64' }),
         }
       : {
-          ...each(['I2I', 'I2IP'], variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'decoupled' })),
-          CS2R: variable('misc', 'nak-fixed-latency', { operands: 'cs2r', latencyClass: 'decoupled' }),
+          ...each(['I2I', 'I2IP'], variable('misc', figures.variableMovesSource ?? 'nak-fixed-latency', { operands: 'convert', latencyClass: 'decoupled' })),
+          CS2R: variable('misc', figures.variableMovesSource ?? 'nak-fixed-latency', { operands: 'cs2r', latencyClass: 'decoupled' }),
           LEPC: variable('misc', 'conservative', { destinationWidth: 2, latencyClass: 'decoupled' }),
         }),
   };
