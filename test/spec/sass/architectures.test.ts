@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../format/error.js';
 import { packageRoot } from '../../../format/packageRoot.js';
 import { parseCuasm } from '../../../format/sass/cuasm.js';
-import type { SassKernel, SassListing } from '../../../format/sass/listing.js';
+import type { SassListing } from '../../../format/sass/listing.js';
 import { parseMaxas } from '../../../format/sass/maxas.js';
 import { parseTuringas } from '../../../format/sass/turingas.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { ARCHITECTURES, architectureTable } from '../../../spec/sass/architectures/index.js';
-import { fixedLatencies, instructionEffects, latencyClassOf, type InstructionEffects } from '../../../spec/sass/effects.js';
-import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
+import { fixedLatencies, instructionEffects, latencyClassOf } from '../../../spec/sass/effects.js';
+import { shortReads } from './shortReads.js';
 
 const corpus = resolve(packageRoot(), '../shared/corpus');
 const haveCorpus = existsSync(corpus);
@@ -232,32 +232,3 @@ describe.runIf(haveCorpus)('corpus listings', () => {
     expect(short).toEqual([]);
   });
 });
-
-/**
- * Fixed-latency producers read sooner than the table allows, within straight-line code (the
- * state is dropped at every label and after every control transfer).
- */
-function shortReads(kernel: SassKernel, table: ArchitectureTable): string[] {
-  const labelled = new Set(Object.values(kernel.labels));
-  const writers = new Map<string, { cycle: number; effects: InstructionEffects; text: string }>();
-  const out: string[] = [];
-  let cycle = 0;
-  kernel.instructions.forEach((line, index) => {
-    if (labelled.has(index)) writers.clear();
-    const effects = instructionEffects(line, table);
-    const guard = line.guard?.predicate;
-    for (const register of effects.sources) {
-      const writer = writers.get(register);
-      if (writer === undefined) continue;
-      const need = readAfterWriteLatency(table, writer.effects, register, effects, register === guard);
-      if (cycle - writer.cycle < need) out.push(`${register} of '${writer.text}' read ${cycle - writer.cycle} cycles later (needs ${need}) by '${line.text}'`);
-    }
-    for (const register of effects.destinations) {
-      if (effects.unit.kind === 'fixed') writers.set(register, { cycle, effects, text: line.text });
-      else writers.delete(register);
-    }
-    cycle += Math.max(1, line.control.stall);
-    if (effects.flow.kind !== 'next') writers.clear();
-  });
-  return out;
-}

@@ -9,12 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../format/error.js';
 import { packageRoot } from '../../../format/packageRoot.js';
 import { parseCuobjdump } from '../../../format/sass/cuobjdump.js';
-import type { SassKernel } from '../../../format/sass/listing.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { ARCHITECTURES, architectureTable } from '../../../spec/sass/architectures/index.js';
 import { SOURCES } from '../../../spec/sass/architectures/sources.js';
-import { instructionEffects, type InstructionEffects } from '../../../spec/sass/effects.js';
-import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
+import { shortReads } from './shortReads.js';
 
 const corpus = resolve(packageRoot(), '../shared/corpus');
 const haveCorpus = existsSync(corpus);
@@ -264,41 +262,10 @@ describe.runIf(haveCorpus)('recent architectures in the corpus', () => {
       if (entry === undefined) continue;
       for (const kernel of listing.kernels) {
         kernels++;
-        short.push(...shortReads(kernel, entry).map((text) => `${relative(corpus, file)}: ${text}`));
+        short.push(...shortReads(kernel, entry, (text) => entry.opcodes[text.replace(/^@!?U?P\w+\s+/, '').split(/[.\s]/)[0]!]?.source === 'conservative').map((text) => `${relative(corpus, file)}: ${text}`));
       }
     }
     expect(kernels).toBeGreaterThan(200);
     expect(short).toEqual([]);
   });
 });
-
-/**
- * Fixed-latency producers read sooner than the table allows, within straight-line code (the
- * state is dropped at every label and after every control transfer); reads involving a
- * conservative entry are left out.
- */
-function shortReads(kernel: SassKernel, entry: ArchitectureTable): string[] {
-  const labelled = new Set(Object.values(kernel.labels));
-  const writers = new Map<string, { cycle: number; effects: InstructionEffects; text: string }>();
-  const out: string[] = [];
-  const conservative = (text: string) => entry.opcodes[text.replace(/^@!?U?P\w+\s+/, '').split(/[.\s]/)[0]!]?.source === 'conservative';
-  let cycle = 0;
-  kernel.instructions.forEach((line, index) => {
-    if (labelled.has(index)) writers.clear();
-    const effects = instructionEffects(line, entry);
-    const guard = line.guard?.predicate;
-    for (const register of effects.sources) {
-      const writer = writers.get(register);
-      if (writer === undefined || conservative(line.opcode) || conservative(writer.text)) continue;
-      const need = readAfterWriteLatency(entry, writer.effects, register, effects, register === guard);
-      if (cycle - writer.cycle < need) out.push(`${register} of '${writer.text}' read ${cycle - writer.cycle} cycles later (needs ${need}) by '${line.text}'`);
-    }
-    for (const register of effects.destinations) {
-      if (effects.unit.kind === 'fixed') writers.set(register, { cycle, effects, text: line.text });
-      else writers.delete(register);
-    }
-    cycle += Math.max(1, line.control.stall);
-    if (effects.flow.kind !== 'next') writers.clear();
-  });
-  return out;
-}
