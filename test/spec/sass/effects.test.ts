@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SassLine } from '../../../format/sass/listing.js';
-import { parseInstructionText } from '../../../format/sass/operands.js';
+import { line, table } from './listedLine.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
-import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import { instructionEffects, type InstructionEffects } from '../../../spec/sass/effects.js';
 import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
-
-/** One listed instruction, as an importer would give it (no control bits). */
-function line(text: string): SassLine {
-  const parsed = parseInstructionText(text, 1, 'test.sass', 1);
-  return { ...parsed, address: null, control: { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 1 } };
-}
-
-function table(name: string): ArchitectureTable {
-  const found = architectureTable(name);
-  if (found === undefined) throw new Error(`no table ${name}`);
-  return found;
-}
 
 const SM52 = table('sm_52');
 const SM61 = table('sm_61');

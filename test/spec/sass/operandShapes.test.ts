@@ -7,15 +7,13 @@
  * readers at NAK's own figure), each making its hazard `unknown`, naming it.
  */
 import { describe, expect, it } from 'vitest';
+import { line, table } from './listedLine.js';
 import { parseCuasm } from '../../../format/sass/cuasm.js';
 import { lowerCounterexample } from '../../../format/sass/counterexampleKernel.js';
-import type { SassLine } from '../../../format/sass/listing.js';
 import { lowerKernel } from '../../../format/sass/lower.js';
-import { parseInstructionText } from '../../../format/sass/operands.js';
 import { checkSassProgram } from '../../../impl/sass/check.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
-import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import { provenanceOf } from '../../../spec/sass/architectures/provenance.js';
 import { SOURCES } from '../../../spec/sass/architectures/sources.js';
 import { instructionEffects, type InstructionEffects } from '../../../spec/sass/effects.js';
@@ -23,17 +21,6 @@ import { fragmentWidths } from '../../../spec/sass/vectorOperands.js';
 import { IMAD_WIDE_CLASSES, matrixRegisters } from '../../../spec/sass/operandShapes.js';
 import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
 import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
-
-function line(text: string): SassLine {
-  const parsed = parseInstructionText(text, 1, 'test.sass', 1);
-  return { ...parsed, address: null, control: { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 1 } };
-}
-
-function table(name: string): ArchitectureTable {
-  const found = architectureTable(name);
-  if (found === undefined) throw new Error(`no table ${name}`);
-  return found;
-}
 
 const SM75 = table('sm_75');
 const SM80 = table('sm_80');
