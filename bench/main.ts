@@ -12,6 +12,7 @@ import { formatTraceBench, streamTraceBenchRows } from './streamoutTraceBench.js
 import { compareBench, compareBenchJson, formatCompareBench } from './compareBench.js';
 import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
+import { corpusFolderRows, formatCorpusBench } from './corpusBench.js';
 import { analysisVersusExhaustive, annotateRows, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
 import { corpusRows as ir3CorpusRows, formatComponentBench, generatedRows as generatedComponentRows, ir3CorpusRoot } from './componentBench.js';
 
@@ -79,6 +80,7 @@ if (!json) process.stderr.write(corpus === null ? 'NVIDIA listings: ../shared/co
 const mutationSample = 40;
 const sass = corpus === null ? null : {
   listings: listingRows(corpus),
+  folders: corpusFolderRows(corpus),
   big: bigKernelRows(corpus, [1000, 3000, 10000]),
   mutation: mutationRows(corpus, mutationSample, seed),
   versus: analysisVersusExhaustive(300, seed),
@@ -137,6 +139,7 @@ if (json) {
   console.log(formatCompareBench(comparison));
   console.log('');
   console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, sass.annotated, mutationSample, seed, 10));
+  if (sass !== null) console.log(`\n${formatCorpusBench(sass.folders)}`);
   console.log('');
   console.log(formatComponentBench(components.generated, components.corpus, components.seed));
 }

@@ -11,7 +11,7 @@ import type { Verdict } from '../explore/verdict.js';
 import { packageRoot } from '../format/packageRoot.js';
 import { loadListingKernels, type LoadedKernel } from '../format/sass/loadKernels.js';
 import { analyze } from '../impl/sass/analysis/fixpoint.js';
-import { checkSassProgram } from '../impl/sass/check.js';
+import { checkSassProgram, DEFAULT_SASS_CHECK } from '../impl/sass/check.js';
 import { compareAnnotation } from '../impl/sass/annotateReport.js';
 import { caughtShare, runMutationCampaign, type MutationTally } from '../impl/sass/mutationCampaign.js';
 import { sassProgramArbitrary } from '../properties/arbitraries/sassProgram.js';
@@ -49,7 +49,7 @@ export function listingRows(root: string): ListingRow[] {
     const started = performance.now();
     const kernels = loadListingKernels(join(root, listing), { from: null, architecture: null, kernels: [] });
     const verdicts: Record<Verdict, number> = { 'proved-safe': 0, 'no-hazard-found': 0, hazard: 0, unknown: 0 };
-    for (const kernel of kernels) verdicts[checkSassProgram(kernel.program, kernel.notes).verdict]++;
+    for (const kernel of kernels) verdicts[checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, counterexample: kernel.counterexample ?? null }).verdict]++;
     return { listing, kernels: kernels.length, instructions: kernels.reduce((sum, k) => sum + k.program.instructions.length, 0), verdicts, ms: performance.now() - started };
   });
 }
