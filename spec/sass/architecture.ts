@@ -113,6 +113,11 @@ export interface OpcodeInfo {
   /** Key into the table's `sources` for where the figure comes from. */
   readonly source: string;
   /**
+   * Every register source of a variable-latency opcode is read when it issues, not when its queue
+   * hands it over: the key into `sources` that says so (Ampere's HMMA). Absent: read late.
+   */
+  readonly sourcesAtIssue?: string;
+  /**
    * What a counterexample may take the opcode to do where a source shows more than the entry a
    * proof relies on (see `architectures/counterexample.ts`): another queue (a tensor-core
    * instruction reads its operands before a later one writes them). Absent: the entry itself,

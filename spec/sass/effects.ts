@@ -110,7 +110,7 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
     unit: unit.kind === 'fixed' && operands.registerClasses !== undefined ? { ...unit, registerClasses: operands.registerClasses } : unit,
     destinationLatencies: latencies,
     latencyClass: latencyClassOf(info, modifiers),
-    readAtIssue: sources.filter((register) => isPredicate(register) || (uniformAtIssue && fileOf(register) === 'UR')),
+    readAtIssue: info.sourcesAtIssue !== undefined ? sources : sources.filter((register) => isPredicate(register) || (uniformAtIssue && fileOf(register) === 'UR')),
     flow: flow ?? { kind: 'next' },
     drains: info.drains ?? [],
     depbar: depbarOf(line),

@@ -10,10 +10,10 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
   });
 
   it('prints each fact with its proof side, its counterexample side and its sources with their kind', async () => {
-    const { code, stdout } = await cli('facts', '--arch', 'sm_80', '--opcode', 'HMMA', '--opcode', 'iadd3');
+    const { code, stdout } = await cli('facts', '--arch', 'sm_75', '--opcode', 'HMMA', '--opcode', 'iadd3');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^opcode +HMMA +variable latency through the misc queue \(results and operand reads in any order\) +through the mma queue, in issue order +nak-sm80 \(nvidia\); corpus-mma-read-order \(inferred\)$/m);
-    expect(stdout).toMatch(/^opcode +IADD3 +fixed latency: results after \d+ cycles.* same +nak-sm80 \(nvidia\)$/m);
+    expect(stdout).toMatch(/^opcode +HMMA +variable latency through the misc queue \(results and operand reads in any order\) +through the mma queue, in issue order +nak-sm75 \(nvidia\); corpus-mma-read-order \(inferred\)$/m);
+    expect(stdout).toMatch(/^opcode +IADD3 +fixed latency: results after \d+ cycles.* same +nak-sm75 \(nvidia\)$/m);
     expect(stdout).toMatch(/^queue +global +results and operand reads in any order +in issue order +conservative \(conservative\)$/m);
     expect(stdout).toContain('  corpus-mma-read-order (inferred): shared/corpus/misc-cuobjdump/matmultutorial-single-wmma.sm_80.sass');
   });

@@ -81,4 +81,9 @@ export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
   LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
   LDGDEPBAR: control('none', 'nak-sm80', { latencyClass: 'decoupled' }),
   DMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'imma' }),
+  // A tensor-core instruction reads its operands at issue: NVIDIA's write-after-read figure from
+  // an MMA reader to any later writer is 1 cycle, and ptxas chains HMMAs over an earlier one's
+  // operands with no read scoreboard. Both sides (the Volta/Turing entry claims it only for
+  // counterexamples).
+  HMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'hmma', sourcesAtIssue: 'corpus-mma-read-order' }),
 };

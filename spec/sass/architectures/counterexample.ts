@@ -106,7 +106,8 @@ export function describe(info: OpcodeInfo, table: ArchitectureTable): string {
   }
   if (info.kind === 'variable') {
     const ordered = table.queues[info.queue!]?.ordered ?? table.counterexampleQueues?.[info.queue!]?.ordered ?? false;
-    return `variable latency through the ${info.queue} queue (${ordered ? 'in issue order' : 'results and operand reads in any order'})`;
+    const reads = info.sourcesAtIssue !== undefined ? 'operands read at issue, results' : 'results and operand reads';
+    return `variable latency through the ${info.queue} queue (${ordered ? 'in issue order' : `${reads} in any order`})`;
   }
   return `${info.kind}: no result`;
 }

@@ -33,7 +33,7 @@ describe('hazard only on sourced behaviour: the counterexample side of the table
     }
   });
 
-  it('ptxas chaining HMMAs over an earlier one\'s operand (sm_80): unknown, naming the fact, not a WAR finding', () => {
+  it('ptxas chaining HMMAs over an earlier one\'s operand: unknown on sm_75 (a counterexample-only fact), naming it; proved safe on sm_80 (NVIDIA\'s WAR figure, both sides)', () => {
     const lines = [
       '      [B------:R-:W0:-:S01] /*0000*/ HMMA.16816.F32 R16, R4, R12, RZ ;',
       '      [B------:R-:W1:-:S02] /*0010*/ HMMA.16816.F32 R12, R4, R14, RZ ;',
@@ -41,16 +41,17 @@ describe('hazard only on sourced behaviour: the counterexample side of the table
       '      [B------:R-:W-:-:S04] /*0030*/ EXIT ;',
     ];
     // The proof side alone (the model as it was): a WAR "confirmed" by its own assumption.
-    const proofOnly = check('sm_80', lines, false);
+    const proofOnly = check('sm_75', lines, false);
     expect(proofOnly.verdict).toBe('hazard');
     expect(proofOnly.hazards.map((shown) => `${shown.hazard.kind} ${'register' in shown.hazard ? shown.hazard.register : ''}`)).toContain('WAR R12');
-    const result = check('sm_80', lines);
+    const result = check('sm_75', lines);
     expect(result.verdict).toBe('unknown');
     expect(result.hazards).toEqual([]);
     expect(result.assumed.length).toBeGreaterThan(0);
-    expect(result.reason).toContain('WAR on R12 between lines 2 and 3 rests on the proof side of HMMA on sm_80');
+    expect(result.reason).toContain('WAR on R12 between lines 2 and 3 rests on the proof side of HMMA on sm_75');
     expect(result.reason).toContain('[corpus-mma-read-order]');
     expect(result.reason).toContain('the listing relies on the opposite at line 3');
+    expect(check('sm_80', lines).verdict).toBe('proved-safe');
   });
 
   it('an opcode no source times (I2FP on sm_90) read without a wait: unknown naming it, never hazard', () => {
