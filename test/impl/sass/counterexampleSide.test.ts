@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseCuasm } from '../../../format/sass/cuasm.js';
-import { lowerCounterexample } from '../../../format/sass/counterexampleKernel.js';
-import { lowerKernel } from '../../../format/sass/lower.js';
-import { checkSassProgram } from '../../../impl/sass/check.js';
+import { checkCuasmLines } from './checkCuasmLines.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
-import { ARCHITECTURES, architectureTable } from '../../../spec/sass/architectures/index.js';
+import { ARCHITECTURES } from '../../../spec/sass/architectures/index.js';
 import { provenanceOf } from '../../../spec/sass/architectures/provenance.js';
 
-/** Checks a one-kernel .cuasm text under `arch`, proof and counterexample sides both. */
-function check(arch: string, lines: readonly string[], withCounterexample = true) {
-  const table = architectureTable(arch)!;
-  const kernel = parseCuasm(['\t.section\t.text.k,"ax",@progbits', ...lines].join('\n'), 'k.cuasm').kernels[0]!;
-  const { program, notes } = lowerKernel(kernel, table, arch);
-  const counterexample = withCounterexample ? lowerCounterexample(kernel, table, program) : null;
-  return checkSassProgram(program, notes, { confirmLimit: 16, maxStates: 20_000, counterexample });
-}
+const check = checkCuasmLines;
 
 describe('hazard only on sourced behaviour: the counterexample side of the tables', () => {
   it('derives the counterexample table: conservative entries ready the next cycle, conservative queues in order, explicit sides kept', () => {

@@ -7,11 +7,10 @@
  * readers at NAK's own figure), each making its hazard `unknown`, naming it.
  */
 import { describe, expect, it } from 'vitest';
+import { checkCuasmLines } from '../../impl/sass/checkCuasmLines.js';
 import { line, table } from './listedLine.js';
 import { parseCuasm } from '../../../format/sass/cuasm.js';
-import { lowerCounterexample } from '../../../format/sass/counterexampleKernel.js';
 import { lowerKernel } from '../../../format/sass/lower.js';
-import { checkSassProgram } from '../../../impl/sass/check.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
 import { provenanceOf } from '../../../spec/sass/architectures/provenance.js';
@@ -174,12 +173,7 @@ describe('uniform registers of vector instructions are read at issue on Blackwel
 });
 
 /** Checks a one-kernel .cuasm text under `arch`, proof and counterexample sides both. */
-function check(arch: string, lines: readonly string[]) {
-  const entry = table(arch);
-  const kernel = parseCuasm(['\t.section\t.text.k,"ax",@progbits', ...lines].join('\n'), 'k.cuasm').kernels[0]!;
-  const { program, notes } = lowerKernel(kernel, entry, arch);
-  return checkSassProgram(program, notes, { confirmLimit: 16, maxStates: 20_000, counterexample: lowerCounterexample(kernel, entry, program) });
-}
+const check = checkCuasmLines;
 
 describe('facts only a counterexample may use', () => {
   it('sm_120: ptxas reads an I2F result after waiting on a later MUFU; the order is the counterexample side\'s only (unknown, naming it)', () => {
