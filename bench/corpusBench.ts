@@ -6,11 +6,11 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { checkListingKernels } from '../api/listing/checkKernels.js';
 import { timeBudget } from '../api/stop.js';
 import type { Verdict } from '../explore/verdict.js';
 import { InputError } from '../format/error.js';
 import { loadListingKernels } from '../format/sass/loadKernels.js';
-import { checkSassProgram, DEFAULT_SASS_CHECK } from '../impl/sass/check.js';
 import { formatTable } from '../reports/table.js';
 
 /** One folder of the corpus. */
@@ -57,15 +57,13 @@ export function corpusFolderRows(root: string): CorpusFolderRow[] {
         refused++;
         continue;
       }
-      for (const kernel of loaded) {
-        const started = performance.now();
-        const { verdict } = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: timeBudget({ timeoutMs: CORPUS_KERNEL_BUDGET_MS }).shouldStop, counterexample: kernel.counterexample ?? null });
-        const elapsed = performance.now() - started;
-        verdicts[verdict]++;
+      // The one check loop of listings; asked as each kernel starts, so each gets its own budget.
+      for (const { program, result, elapsedMs } of checkListingKernels(loaded, { shouldStopFor: () => timeBudget({ timeoutMs: CORPUS_KERNEL_BUDGET_MS }).shouldStop })) {
+        verdicts[result.verdict]++;
         kernels++;
-        instructions += kernel.program.instructions.length;
-        ms += elapsed;
-        if (slowest === null || elapsed > slowest.ms) slowest = { ms: elapsed, kernel: `${relative(root, file)} ${kernel.program.name}` };
+        instructions += program.instructions.length;
+        ms += elapsedMs;
+        if (slowest === null || elapsedMs > slowest.ms) slowest = { ms: elapsedMs, kernel: `${relative(root, file)} ${program.name}` };
       }
     }
     return { folder, files: files.length, refused, kernels, instructions, verdicts, ms, slowest };

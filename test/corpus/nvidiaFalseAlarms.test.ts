@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { timeBudget } from '../../api/stop.js';
 import { packageRoot } from '../../format/packageRoot.js';
 import { listingKernelsOfText } from '../../format/sass/loadKernels.js';
-import { checkSassProgram, DEFAULT_SASS_CHECK, type SassCheckResult } from '../../impl/sass/check.js';
+import { checkListingKernels } from '../../api/listing/checkKernels.js';
+import type { SassCheckResult } from '../../impl/sass/check.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 
 const corpus = resolve(packageRoot(), '../shared/corpus');
@@ -91,10 +92,7 @@ const TURINGAS = 'turingas/copy_element.sass';
 function checkFile(file: string): { program: SassProgram; result: SassCheckResult }[] {
   const path = join(corpus, file);
   const kernels = listingKernelsOfText(readFileSync(path, 'utf8'), path, { from: null, architecture: null, kernels: [] });
-  return kernels.map((kernel) => ({
-    program: kernel.program,
-    result: checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: timeBudget({ timeoutMs: KERNEL_BUDGET_MS }).shouldStop, counterexample: kernel.counterexample ?? null }),
-  }));
+  return checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: KERNEL_BUDGET_MS }).shouldStop }).map(({ program, result }) => ({ program, result }));
 }
 
 /** The confirmed hazards of a result as `KIND REGISTER producer->consumer` (source lines). */

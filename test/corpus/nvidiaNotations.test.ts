@@ -14,7 +14,7 @@ import { packageRoot } from '../../format/packageRoot.js';
 import { parseListing } from '../../format/sass/load.js';
 import { listingKernelsOfText } from '../../format/sass/loadKernels.js';
 import { architectureFromFileName } from '../../format/sass/operands.js';
-import { checkSassProgram, DEFAULT_SASS_CHECK } from '../../impl/sass/check.js';
+import { checkListingKernels } from '../../api/listing/checkKernels.js';
 
 const corpus = resolve(packageRoot(), '../shared/corpus');
 const haveCorpus = existsSync(corpus);
@@ -93,9 +93,8 @@ describe.skipIf(!haveCorpus)('every NVIDIA file of the corpus is read, or refuse
     if (named !== null) expect(architecture!.replace(/[a-z]$/, '')).toBe(named.replace(/[a-z]$/, ''));
     count.read++;
     count.architectures.add(architecture!);
-    for (const kernel of kernels) {
-      expect(kernel.program.architecture).toBe(architecture);
-      const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, shouldStop: timeBudget({ timeoutMs: KERNEL_BUDGET_MS }).shouldStop, counterexample: kernel.counterexample ?? null });
+    for (const kernel of kernels) expect(kernel.program.architecture).toBe(architecture);
+    for (const { result } of checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: KERNEL_BUDGET_MS }).shouldStop })) {
       count.kernels++;
       count.verdicts[result.verdict] = (count.verdicts[result.verdict] ?? 0) + 1;
     }
