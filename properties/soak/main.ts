@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { integerOption, UsageError } from '../../cli/io.js';
 import { Random } from '../../explore/random.js';
 import { defaultSeed, MAX_SEED, SEED_VARIABLE } from '../../format/defaultSeed.js';
 import { packageRoot } from '../../format/packageRoot.js';
@@ -36,13 +37,6 @@ interface Round {
   readonly seconds: number;
   /** Per suite: whether every test of it passed in this round. */
   readonly suites: ReadonlyMap<string, boolean>;
-}
-
-function whole(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback;
-  const value = /^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new RangeError(`--${name} expects a whole number from ${min} to ${max}, got '${text}'`);
-  return value;
 }
 
 /** Runs one round: the suites under `seed`, in one vitest process stopped after `limitMs`. */
@@ -105,9 +99,9 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(all.join('\n'));
     return 0;
   }
-  const rounds = whole('seeds', values.seeds, 30, 1, 100_000);
-  const budgetMs = whole('time', values.time, 5400, 1, 7 * 24 * 3600) * 1000;
-  const master = whole('seed', values.seed, defaultSeed(), 0, MAX_SEED);
+  const rounds = integerOption('seeds', values.seeds, 30, 1, 100_000);
+  const budgetMs = integerOption('time', values.time, 5400, 1, 7 * 24 * 3600) * 1000;
+  const master = integerOption('seed', values.seed, defaultSeed(), 0, MAX_SEED);
   const suites = selectSuites(all, values.suite ?? []);
   const random = new Random(master);
   const seeds = Array.from({ length: rounds }, () => random.integer(0, 2 ** 31 - 1));
@@ -146,7 +140,7 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (error: unknown) => {
-  const usage = error instanceof RangeError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
+  const usage = error instanceof UsageError || error instanceof RangeError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true;
   console.error(usage ? `soak: ${(error as Error).message}\n${USAGE}` : `soak: internal error: ${(error as Error).stack ?? String(error)}`);
   process.exitCode = usage ? 2 : 4;
 });
