@@ -1,5 +1,5 @@
 import { landingLatency, readLatency } from '../spec/sass/latency.js';
-import type { SassProgram } from '../spec/sass/program.js';
+import { readsInIssueOrder, type SassProgram } from '../spec/sass/program.js';
 import { withZ3 } from './z3.js';
 
 /** Z3's answer for a straight-line kernel: `hazard` names the pair the model shows. */
@@ -20,7 +20,7 @@ export function isStraightLine(program: SassProgram): boolean {
  * Every event gets a cycle and a phase, coded 3 x cycle + phase (writes 0, queue reads 1,
  * issue 2), so that same-cycle order is that of the machine:
  * - issues follow stalls; queued reads come at least a cycle after issue, writes at least a
- *   cycle after the read, in issue order within an ordered queue; fixed results land at their
+ *   cycle after the read, reads in issue order within a queue that reads in order, writes too within an ordered one; fixed results land at their
  *   landing latency;
  * - a wait on SBn needs every earlier instruction counted on n whose increment is visible
  *   (issued `visibilityDelay` cycles before) released by the issue; `DEPBAR.LE SBn, k` at most
@@ -55,7 +55,10 @@ export function proveSassStraightLine(program: SassProgram, timeoutMs: number): 
       if (variable(i)) solver.add(read[i]!.ge(issue[i]!.add(1)), write[i]!.ge(read[i]!.add(1)));
       else solver.add(read[i]!.eq(issue[i]!), write[i]!.eq(issue[i]!.add(instruction.unit.kind === 'fixed' ? instruction.unit.latency : 0)));
       for (let j = 0; j < i; j++) {
-        if (variable(i) && queueOf(j) === queueOf(i) && program.queues[queueOf(i)]!.ordered) solver.add(read[j]!.le(read[i]!), write[j]!.le(write[i]!));
+        if (!variable(i) || queueOf(j) !== queueOf(i)) continue;
+        const queue = program.queues[queueOf(i)]!;
+        if (readsInIssueOrder(queue)) solver.add(read[j]!.le(read[i]!));
+        if (queue.ordered) solver.add(write[j]!.le(write[i]!));
       }
     }
     // Releases of the counters each instruction increments, as cycles.

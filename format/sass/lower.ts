@@ -51,7 +51,8 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   const queueIndex = (name: string): number => {
     const found = queues.findIndex((queue) => queue.name === name);
     if (found >= 0) return found;
-    queues.push({ name, ordered: table.queues[name]?.ordered ?? false });
+    const facts = table.queues[name];
+    queues.push({ name, ordered: facts?.ordered ?? false, ...(facts?.readOrder !== undefined && !facts.ordered ? { readsInOrder: true } : {}) });
     return queues.length - 1;
   };
   // A call through a register (or to another kernel's function) is opaque: assumed to touch every register.

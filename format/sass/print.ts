@@ -18,7 +18,7 @@ export function printSassProgram(program: SassProgram, file: string): string {
     `.arch ${program.architecture}`,
     `.scoreboards ${program.scoreboards}`,
     `.visibility ${program.visibilityDelay}  # cycles before a scoreboard increment is seen`,
-    ...program.queues.map((queue) => `.queue ${queue.name} ${queue.ordered ? 'ordered' : 'unordered'}`),
+    ...program.queues.map((queue) => `.queue ${queue.name} ${queue.ordered ? 'ordered' : queue.readsInOrder === true ? 'unordered, reads in order' : 'unordered'}`),
     '',
   ];
   program.instructions.forEach((instruction, index) => {

@@ -2,7 +2,7 @@ import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { SassAction } from '../../spec/sass/machine/action.js';
 import { sassIssueBlocker, type SassBounds } from '../../spec/sass/machine/readiness.js';
 import type { SassState } from '../../spec/sass/machine/state.js';
-import type { SassProgram } from '../../spec/sass/program.js';
+import { readsInIssueOrder, type SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { pathThrough } from './path.js';
@@ -118,7 +118,10 @@ function othersInFlight(program: SassProgram, state: SassState, held: number, ho
   if (state.fixed.length > 0) return true;
   return state.queues.some((entries, queue) => {
     const position = entries.findIndex((entry) => entry.instruction === held);
-    if (position < 0 || !program.queues[queue]!.ordered) return entries.some((entry) => entry.instruction !== held);
+    const order = program.queues[queue]!;
+    if (position < 0 || !readsInIssueOrder(order)) return entries.some((entry) => entry.instruction !== held);
+    // Reads only in order: behind a held read, entries that have read can still write.
+    if (!order.ordered) return entries.some((entry) => entry.instruction !== held && (!holdRead || entry.stage === 'executing'));
     // Behind a held write, later entries can still read; behind a held read, nothing moves.
     return position > 0 || (!holdRead && entries.slice(position + 1).some((entry) => entry.stage === 'queued'));
   });

@@ -15,7 +15,7 @@ const REGISTERS = ['R0', 'R1', 'R2'];
 
 /**
  * Small kernels for judging the fast analysis against exhaustive search: a few registers and a
- * predicate, fixed latencies 1-6, an ordered queue (memory) and an unordered one (S2R), random
+ * predicate, fixed latencies 1-6, a memory queue (in order, reading in order only, or neither) and an unordered one (S2R), random
  * control records (waits, read/write scoreboards 0-1, stalls 1-4), `DEPBAR`s, guards, forward
  * and (optionally) backward branches and exits. Small enough that most explore completely.
  */
@@ -57,12 +57,14 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
     items: fc.array(item, { minLength: 1, maxLength: shape.maxInstructions }),
     visibilityDelay: fc.constantFrom(1, 2),
     depbarEarlier: fc.boolean(),
-  }).map(({ items, visibilityDelay, depbarEarlier }): SassProgram => ({
+    // The memory queue completes in order, only reads in order (Blackwell's global loads), or neither.
+    memoryOrder: fc.constantFrom('ordered', 'ordered', 'reads', 'none'),
+  }).map(({ items, visibilityDelay, depbarEarlier, memoryOrder }): SassProgram => ({
     name: 'random', architecture: 'test', scoreboards: 2, visibilityDelay,
     depbarVisibilityDelay: depbarEarlier ? visibilityDelay - 1 : visibilityDelay,
     // Readers of class mem may use an alu result sooner than the alu latency, guards later.
     readAfterWrite: { general: { alu: { alu: 3, mem: 1 } }, predicate: { alu: { guard: 5, alu: 2 } } },
-    queues: [{ name: 'mem', ordered: true }, { name: 's2r', ordered: false }],
+    queues: [{ name: 'mem', ordered: memoryOrder === 'ordered', ...(memoryOrder === 'reads' ? { readsInOrder: true } : {}) }, { name: 's2r', ordered: false }],
     instructions: items.map((it, index): SassInstruction => {
       const base = { opcode: it.kind.toUpperCase(), depbar: null, drains: [] as number[], line: index + 1, column: 1, text: it.kind, latencyClass: it.kind === 'op' ? it.latencyClass : null };
       const quiet = (c: Control): Control => ({ ...c, readScoreboard: null, writeScoreboard: null });

@@ -151,6 +151,19 @@ export interface ReadAfterWrite extends ReadAfterWriteMatrices {
   readonly source: string;
 }
 
+/** What a table says about one variable-latency queue's order, each part with its source. */
+export interface QueueFacts {
+  /** Results complete, and operands are read, in issue order. */
+  readonly ordered: boolean;
+  /** Key into `sources` for `ordered`. */
+  readonly source: string;
+  /**
+   * Key into `sources` saying that, though results may complete in any order, operands are read
+   * in issue order (`SassQueue.readsInOrder`); absent when no source says so or `ordered` holds.
+   */
+  readonly readOrder?: string;
+}
+
 /** One architecture's table. */
 export interface ArchitectureTable {
   /** `sm_50`, `sm_52`, `sm_61`, `sm_70`, `sm_75`, `sm_80`, `sm_86`. */
@@ -172,7 +185,7 @@ export interface ArchitectureTable {
   /** Consumer-aware fixed latencies (Maxwell/Pascal read delays, Turing/Ampere NAK tables); absent on Volta. */
   readonly readAfterWrite?: ReadAfterWrite;
   /** Variable-latency queues and whether each completes in order. */
-  readonly queues: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
+  readonly queues: Readonly<Record<string, QueueFacts>>;
   /**
    * Uniform registers (UR) read by a variable-latency vector instruction are read when it issues,
    * as its guard is, not when its queue hands it over: the key into `sources` that says so. Not
@@ -181,7 +194,7 @@ export interface ArchitectureTable {
    */
   readonly uniformSourcesAtIssue?: string;
   /** Queues only counterexamples use (`OpcodeCounterexample.queue`). */
-  readonly counterexampleQueues?: Readonly<Record<string, { readonly ordered: boolean; readonly source: string }>>;
+  readonly counterexampleQueues?: Readonly<Record<string, QueueFacts>>;
   /** Base opcode (no modifiers) -> what it does. */
   readonly opcodes: Readonly<Record<string, OpcodeInfo>>;
   /** Citation key -> full citation (paper, file and commit, README section). */

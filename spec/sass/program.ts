@@ -13,6 +13,18 @@ export interface SassQueue {
    * order (global loads, shared loads, texture) or in any order (S2R).
    */
   readonly ordered: boolean;
+  /**
+   * Whether, in a queue whose results may complete in any order (`ordered` false), the
+   * instructions still read their sources in issue order (Blackwell's global loads: ptxas waits
+   * on a later load's read scoreboard before overwriting an earlier load's address). Implied by
+   * `ordered`; absent means false.
+   */
+  readonly readsInOrder?: boolean;
+}
+
+/** Whether the instructions of `queue` read their sources in issue order (always so in an ordered queue). */
+export function readsInIssueOrder(queue: SassQueue): boolean {
+  return queue.ordered || queue.readsInOrder === true;
 }
 
 /** How an instruction produces its results. */

@@ -1,6 +1,6 @@
 import type { SassProgram } from '../../../spec/sass/program.js';
 import { pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
-import { sameOrderedQueue } from './transfer.js';
+import { sameOrderedQueue, sameReadOrderedQueue } from './transfer.js';
 
 /**
  * What an instruction allowed to issue learns from scoreboard `scoreboard` reading at most
@@ -8,7 +8,9 @@ import { sameOrderedQueue } from './transfer.js';
  * outstanding: it would count on its write scoreboard (once its increment is visible), and so
  * would every later entry of the same ordered queue, which cannot have written either. If that
  * forced count exceeds the limit, the supposition is false and the write has landed. Reads
- * argue the same way (a pending read also means a pending write, there and later in the queue).
+ * argue the same way (a pending read also means a pending write, there and later in the queue),
+ * in every queue that reads in order, even one whose results complete in any order: a later
+ * entry that has not read has not written.
  */
 export function retire(program: SassProgram, state: AbstractState, scoreboard: number, limit: number, visibilityDelay: number): AbstractState {
   const visible = (entry: PendingEntry) => entry.minAge >= visibilityDelay;
@@ -22,7 +24,9 @@ export function retire(program: SassProgram, state: AbstractState, scoreboard: n
     let total = counts(entry, withReads);
     for (const later of entry.after) {
       const laterEntry = state.get(later);
-      if (laterEntry && sameOrderedQueue(program, instruction, program.instructions[later]!)) total += counts(laterEntry, withReads);
+      const laterInstruction = program.instructions[later]!;
+      const follows = withReads ? sameReadOrderedQueue(program, instruction, laterInstruction) : sameOrderedQueue(program, instruction, laterInstruction);
+      if (laterEntry && follows) total += counts(laterEntry, withReads);
     }
     return total;
   };

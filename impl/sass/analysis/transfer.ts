@@ -1,5 +1,5 @@
 import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
-import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
+import { readsInIssueOrder, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
 import { AGE_CAP, INSTANCE_CAP, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { retire } from './retire.js';
 import type { Suspicion } from './suspicion.js';
@@ -72,8 +72,10 @@ function writeHazards(program: SassProgram, state: AbstractState, index: number)
     for (const entry of state.values()) {
       const earlier = program.instructions[entry.instruction]!;
       if (entry.skipped) continue;
+      // A later instruction of a queue that reads in order writes after it reads, so after the earlier one's reads.
+      const readsFirst = sameReadOrderedQueue(program, earlier, instruction);
       const inOrder = sameOrderedQueue(program, earlier, instruction);
-      if (entry.readsPending && !inOrder && queuedSources(earlier).includes(register)) {
+      if (entry.readsPending && !readsFirst && queuedSources(earlier).includes(register)) {
         suspicions.push(pair('WAR', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier instruction has read it'));
       }
       if (!entry.writesPending || !earlier.destinations.includes(register) || inOrder) continue;
@@ -113,7 +115,7 @@ function overflowHazards(program: SassProgram, state: AbstractState, index: numb
 
 /**
  * The issued instruction becomes the newest instance of its entry, and the successor of every
- * pending entry of its ordered queue (the only place `after` is used). Parts that can no
+ * pending entry of its queue when that queue reads in order (`after` is used only there). Parts that can no
  * longer matter are not tracked: writes of an instruction with no destination and no write
  * scoreboard (a store), reads with no queued source and no read scoreboard.
  */
@@ -122,7 +124,7 @@ function addEntry(program: SassProgram, state: AbstractState, index: number): Ab
   const next = new Map<number, PendingEntry>();
   for (const [other, entry] of state) {
     if (other === index) continue;
-    const follows = sameOrderedQueue(program, program.instructions[other]!, instruction);
+    const follows = sameReadOrderedQueue(program, program.instructions[other]!, instruction);
     // Writing a predicate ends what a later branch on it can tell about instructions it guarded.
     const guard = program.instructions[other]!.guard;
     const broken = entry.guardIntact && guard !== null && instruction.destinations.includes(guard.predicate);
@@ -172,6 +174,11 @@ export function queuedSources(instruction: SassInstruction): readonly string[] {
 /** Both go through the same ordered queue, so the later one's reads and writes come after the earlier one's. */
 export function sameOrderedQueue(program: SassProgram, earlier: SassInstruction, later: SassInstruction): boolean {
   return earlier.unit.kind === 'variable' && later.unit.kind === 'variable' && earlier.unit.queue === later.unit.queue && program.queues[earlier.unit.queue]!.ordered;
+}
+
+/** Both go through the same queue and it reads in issue order, so the later one's reads (and so its writes) come after the earlier one's reads. */
+export function sameReadOrderedQueue(program: SassProgram, earlier: SassInstruction, later: SassInstruction): boolean {
+  return earlier.unit.kind === 'variable' && later.unit.kind === 'variable' && earlier.unit.queue === later.unit.queue && readsInIssueOrder(program.queues[earlier.unit.queue]!);
 }
 
 function pair(kind: 'RAW' | 'WAR' | 'WAW', register: string, producer: number, consumer: number, why: string): Suspicion {

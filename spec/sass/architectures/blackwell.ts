@@ -29,6 +29,8 @@ export interface BlackwellFigures {
   readonly orderedPipes?: VoltaFigures['orderedPipes'];
   /** Orders only a counterexample may rely on (`VoltaFigures.counterexamplePipes`). */
   readonly counterexamplePipes?: VoltaFigures['counterexamplePipes'];
+  /** Queues a listing shows reading their operands in issue order (`VoltaFigures.readOrders`). */
+  readonly readOrders?: VoltaFigures['readOrders'];
 }
 
 type Matrices = NonNullable<ArchitectureTable['readAfterWrite']>;
@@ -99,5 +101,6 @@ export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
     uniformSourcesAtIssue: 'nak-sm100',
     ...(figures.orderedPipes === undefined ? {} : { orderedPipes: figures.orderedPipes }),
     ...(figures.counterexamplePipes === undefined ? {} : { counterexamplePipes: figures.counterexamplePipes }),
+    ...(figures.readOrders === undefined ? {} : { readOrders: figures.readOrders }),
   });
 }

@@ -55,9 +55,10 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
   for (const [name, queue] of Object.entries(table.queues)) {
     if (queue.ordered || provenanceOf(queue.source) !== 'conservative') continue;
     queues[name] = { ordered: true, source: queue.source };
+    // The read order, where a source gives it, holds on both sides; only completion order differs.
     queueGaps.set(name, {
       subject: `the ${name} queue on ${table.name}`,
-      proof: 'results may complete, and operands be read, in any order', proofSource: queue.source,
+      proof: queue.readOrder !== undefined ? 'results may complete in any order (operands are read in issue order)' : 'results may complete, and operands be read, in any order', proofSource: queue.source,
       counterexample: 'in issue order (no source says it can reorder)', counterexampleSource: queue.source,
     });
   }
@@ -106,7 +107,8 @@ export function describe(info: OpcodeInfo, table: ArchitectureTable): string {
   }
   if (info.kind === 'variable') {
     const ordered = table.queues[info.queue!]?.ordered ?? table.counterexampleQueues?.[info.queue!]?.ordered ?? false;
-    const reads = info.sourcesAtIssue !== undefined ? 'operands read at issue, results' : 'results and operand reads';
+    const queueFacts = table.queues[info.queue!];
+    const reads = info.sourcesAtIssue !== undefined ? 'operands read at issue, results' : queueFacts?.readOrder !== undefined ? 'operands read in issue order, results' : 'results and operand reads';
     return `variable latency through the ${info.queue} queue (${ordered ? 'in issue order' : `${reads} in any order`})`;
   }
   return `${info.kind}: no result`;

@@ -8,8 +8,8 @@ import { provenanceOf, type Provenance } from './provenance.js';
 
 /** One fact of a table. */
 export interface FactRow {
-  /** `opcode`, `queue`, `visibility` or `read-after-write`. */
-  readonly kind: 'opcode' | 'queue' | 'visibility' | 'read-after-write';
+  /** `opcode`, `queue` (completion order), `queue-reads` (operand read order, where it has its own source), `visibility` or `read-after-write`. */
+  readonly kind: 'opcode' | 'queue' | 'queue-reads' | 'visibility' | 'read-after-write';
   /** The opcode or queue name; the table name for table-wide facts. */
   readonly name: string;
   /** What a proof relies on. */
@@ -38,7 +38,11 @@ export function factRows(table: ArchitectureTable): FactRow[] {
   for (const name of Object.keys(table.queues).sort()) {
     const queue = table.queues[name]!;
     const order = (ordered: boolean) => (ordered ? 'in issue order' : 'results and operand reads in any order');
-    rows.push({ kind: 'queue', name, proof: order(queue.ordered), counterexample: order(side.table.queues[name]!.ordered), source: queue.source, provenance: provenanceOf(queue.source) });
+    const proof = queue.readOrder !== undefined && !queue.ordered ? 'results in any order' : order(queue.ordered);
+    rows.push({ kind: 'queue', name, proof, counterexample: order(side.table.queues[name]!.ordered), source: queue.source, provenance: provenanceOf(queue.source) });
+    if (queue.readOrder !== undefined && !queue.ordered) {
+      rows.push({ kind: 'queue-reads', name, proof: 'operands read in issue order', counterexample: 'operands read in issue order', source: queue.readOrder, provenance: provenanceOf(queue.readOrder) });
+    }
   }
   const visibility = `a scoreboard set at cycle c is seen by waiters from cycle c + ${table.visibilityDelay}${table.depbarVisibilityDelay !== undefined ? ` (DEPBAR: c + ${table.depbarVisibilityDelay})` : ''}`;
   const visibilitySource = table.visibilityDelaySource ?? 'conservative';

@@ -51,6 +51,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm120-shuffle-order': 'inferred',
   'corpus-mma-read-order': 'inferred',
   'corpus-sm120-sfu-order': 'inferred',
+  'corpus-sm120-global-read-order': 'inferred',
   conservative: 'conservative',
 };
 

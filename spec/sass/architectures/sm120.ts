@@ -22,4 +22,8 @@ export const SM120 = blackwellTable({
   // ptxas leaves I2F.U16.RZ without a write scoreboard and reads its result after waiting on a
   // later MUFU's: only a counterexample takes MUFU and the conversions in issue order.
   counterexamplePipes: { sfu: { opcodes: ['MUFU', 'I2F', 'F2I', 'F2F', 'FRND'], source: 'corpus-sm120-sfu-order' } },
+  // ptxas overwrites an earlier global load's address register after waiting only on a later
+  // load's read scoreboard: global loads read their operands in issue order. No listing shows
+  // their results completing in order, so that stays unknown.
+  readOrders: { global: 'corpus-sm120-global-read-order' },
 });

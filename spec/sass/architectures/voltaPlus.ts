@@ -55,6 +55,11 @@ export interface VoltaFigures {
   readonly counterexampleReaders?: { readonly from: string; readonly to: string; readonly source: SourceKey };
   /** The source saying vector instructions read their uniform registers at issue (`ArchitectureTable.uniformSourcesAtIssue`). */
   readonly uniformSourcesAtIssue?: SourceKey;
+  /**
+   * Queues whose results may complete in any order but whose operands a listing shows read in
+   * issue order (`QueueFacts.readOrder`), with that listing's citation.
+   */
+  readonly readOrders?: Readonly<Partial<Record<'global', SourceKey>>>;
 }
 
 /** The coupled opcodes of every Volta-family architecture, with their NAK latency classes. */
@@ -192,7 +197,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
     visibilityDelaySource: 'nak-visibility',
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
     ...(figures.uniformSourcesAtIssue === undefined ? {} : { uniformSourcesAtIssue: figures.uniformSourcesAtIssue }),
-    queues: { ...queues, ...ordered },
+    queues: withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}),
     counterexampleQueues,
     opcodes,
     sources: SOURCES,
@@ -217,4 +222,14 @@ export function uniformOpcodes(source: SourceKey, alu: number, predicate: number
     VOTEU: fixed(move, source, { carryOut: 1, latencyClass: 'voteu' }),
     ...each(['R2UR', 'S2UR', 'REDUX'], variable('misc', source, { latencyClass: 'decoupled' })),
   };
+}
+
+/** The queues with the read orders a listing shows added (a queue already in order needs none). */
+function withReadOrders(queues: ArchitectureTable['queues'], readOrders: NonNullable<VoltaFigures['readOrders']>): ArchitectureTable['queues'] {
+  const result = { ...queues };
+  for (const [name, source] of Object.entries(readOrders)) {
+    const queue = result[name];
+    if (queue !== undefined && !queue.ordered) result[name] = { ...queue, readOrder: source };
+  }
+  return result;
 }

@@ -1,4 +1,4 @@
-import type { SassProgram } from '../program.js';
+import { readsInIssueOrder, type SassProgram } from '../program.js';
 import type { SassAction } from './action.js';
 import { sassIssueBlocker, type SassBounds } from './readiness.js';
 import type { SassState } from './state.js';
@@ -57,10 +57,12 @@ export function sassEnabled(program: SassProgram, state: SassState, bounds: Sass
 /**
  * Positions that may take the next step of their stage. In an ordered queue only the oldest
  * entry not past the stage qualifies, and for a write it must also be the oldest overall
- * (results land in issue order).
+ * (results land in issue order). A queue that only reads in order offers its oldest unread
+ * entry for a read and every read entry for a write.
  */
 function candidates(program: SassProgram, queue: number, entries: readonly { stage: string }[], stage: 'queued' | 'executing'): number[] {
-  if (program.queues[queue]!.ordered) {
+  const inOrder = stage === 'queued' ? readsInIssueOrder(program.queues[queue]!) : program.queues[queue]!.ordered;
+  if (inOrder) {
     const first = stage === 'executing' ? 0 : entries.findIndex((entry) => entry.stage === 'queued');
     return first >= 0 && entries[first]?.stage === stage ? [first] : [];
   }
