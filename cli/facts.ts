@@ -4,9 +4,12 @@ import { ARCHITECTURES, architectureTable } from '../spec/sass/architectures/ind
 import { provenanceOf } from '../spec/sass/architectures/provenance.js';
 import { formatTable } from '../reports/table.js';
 import { UsageError, type CliIo } from './io.js';
+import { evidenceRows, formatEvidence } from './factsEvidence.js';
+import { listingOptions, loadKernels } from './sassCheck.js';
 
 /** Help text of `hazardproof facts`. */
 export const FACTS_USAGE = `usage: hazardproof facts [--arch sm_XX] [--opcode NAME]... [--json]
+       hazardproof facts --evidence LISTING... [--from NOTATION] [--arch sm_XX]
 
 Prints what a verdict on an NVIDIA listing rests on: every fact of an architecture's table
 (opcodes, queues, the scoreboard visibility delay, the latency matrices), each with two sides
@@ -18,11 +21,17 @@ documentation, compiler, microbenchmark, inferred, conservative) and its full ci
 
   --arch sm_XX     the architecture (sm_50 ... sm_120a); without it, the tables and their aliases
   --opcode NAME    only these opcodes (repeatable; queues and table-wide facts are still printed)
-  --json           the rows and citations as JSON`;
+  --json           the rows and citations as JSON
+  --evidence       read the listings instead and say what the compiler's output shows about each
+                   opcode no source times (or only compiler output): how often it gets a write
+                   scoreboard, how many writer/reader pairs, which latency class every pair fits
+                   (with an exact pair) and whether any pair contradicts the class the table gives
+                   it; exit 1 when one does. --from and --arch as for check`;
 
 /** The options `hazardproof facts` takes (`parseArgs` form); its help mentions each. */
 export const FACTS_OPTIONS = {
   arch: { type: 'string' }, opcode: { type: 'string', multiple: true }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+  evidence: { type: 'boolean' }, from: { type: 'string' },
 } as const;
 
 /** `hazardproof facts`: returns the exit code. */
@@ -32,7 +41,16 @@ export function factsCommand(args: string[], io: CliIo): number {
     io.stdout(`${FACTS_USAGE}\n`);
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`facts takes no file (got '${positionals[0]}'); use --arch`);
+  if (values.evidence) {
+    if (positionals.length === 0) throw new UsageError('facts --evidence needs at least one listing');
+    const kernels = loadKernels(positionals, listingOptions({ ...(values.from === undefined ? {} : { from: values.from }), ...(values.arch === undefined ? {} : { arch: values.arch }) }), io);
+    if (kernels === null) return 2;
+    const rows = evidenceRows(kernels);
+    io.stdout(formatEvidence(rows));
+    return rows.some((row) => row.contradicting.length > 0) ? 1 : 0;
+  }
+  if (values.from !== undefined) throw new UsageError('--from goes with --evidence');
+  if (positionals.length > 0) throw new UsageError(`facts takes no file (got '${positionals[0]}'); use --arch, or --evidence to read listings`);
   if (values.arch === undefined) {
     const rows = ARCHITECTURES.map((table) => [table.name, table.aliases.join(', ') || '-', String(Object.keys(table.opcodes).length)]);
     io.stdout(values.json ? `${JSON.stringify(ARCHITECTURES.map((table) => ({ name: table.name, aliases: table.aliases })), null, 2)}\n` : `${formatTable(['table', 'aliases', 'opcodes'], rows, [2])}\n\nhazardproof facts --arch NAME prints one table's facts with their sources.\n`);

@@ -12,7 +12,7 @@ export type { LatencyMatrix } from './program.js';
  * and quads) follow from the modifiers as `spec/sass/operandShapes.ts` documents per shape.
  */
 export type OperandShape =
-  /** Leading `destinations` operands written (R, UR, P, UP), every other register read. */
+  /** Leading `destinations` operands written (R, UR, P, UP), every other register read; `.64` makes each register a pair. */
   | 'alu'
   /** `IMAD`: `.WIDE` writes a pair and reads its third source (C) as a pair. */
   | 'imad'

@@ -83,8 +83,12 @@ function shapeEffects(input: ShapeInput): OperandEffects {
   const { info, modifiers, base, line, table } = input;
   const cc = table.conditionCode === true;
   switch (info.operands ?? 'alu') {
-    case 'alu':
-      return leading(input, info.destinationWidth ?? 1, () => info.sourceWidth ?? 1);
+    case 'alu': {
+      // `.64` makes every register operand a pair: `IADD.64 R2, R2, -UR6` (R2:R3 from R2:R3 and
+      // UR6:UR7), `MOV.64 R6, UR4`, `UMOV.64 UR4, 0x3bf9...` (ptxas for sm_120).
+      const width = modifiers.includes('64') ? 2 : 1;
+      return leading(input, info.destinationWidth ?? width, () => info.sourceWidth ?? width);
+    }
     case 'imad': {
       const wide = modifiers.includes('WIDE');
       // IMAD.WIDE d, a, b, c: the addend c (third source) is 64-bit like the result.

@@ -1,5 +1,20 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './run.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'hazardproof-facts-'));
+
+/** An sm_120 kernel whose IADD result a LOP3 reads `stall` cycles later (IADD's class, fp16, allows 5). */
+function listing(name: string, stall: number): string {
+  const path = join(scratch, name);
+  writeFileSync(path, ['\t.section\t.text.k,"ax",@progbits',
+    `      [B------:R-:W-:-:S0${stall}] /*0000*/ IADD R1, R0, 0x1 ;`,
+    '      [B------:R-:W-:-:S04] /*0010*/ LOP3.LUT R2, R1, 0xffff, RZ, 0xc0, !PT ;',
+    '      [B------:R-:W-:-:S05] /*0020*/ EXIT ;', ''].join('\n'));
+  return path;
+}
 
 describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () => {
   it('lists the tables and their aliases without --arch', async () => {
@@ -23,7 +38,10 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { architecture: string; facts: { kind: string; name: string; counterexample: string; provenance: string }[]; sources: { key: string; provenance: string }[] };
     expect(report.architecture).toBe('sm_90');
-    expect(report.facts.find((fact) => fact.name === 'I2FP')).toMatchObject({ kind: 'opcode', provenance: 'conservative', counterexample: 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)' });
+    const ready = 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)';
+    expect(report.facts.find((fact) => fact.name === 'MOVM')).toMatchObject({ kind: 'opcode', provenance: 'conservative', counterexample: ready });
+    // A class compiler output fits is an upper bound: the counterexample side is the same as for no source.
+    expect(report.facts.find((fact) => fact.name === 'I2FP')).toMatchObject({ kind: 'opcode', provenance: 'inferred-bound', counterexample: ready });
     expect(report.sources.map((source) => source.key)).toContain('nak-sm90');
   });
 
@@ -32,5 +50,18 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
     const opcode = await cli('facts', '--arch', 'sm_75', '--opcode', 'FROB');
     expect(opcode.code).toBe(2);
     expect(opcode.stderr).toContain('FROB is not in the sm_75 table');
+  });
+
+  it('--evidence reads listings and says what they show about each opcode no source times; a pair the table\'s class forbids is exit 1', async () => {
+    const fits = await cli('facts', '--evidence', '--arch', 'sm_120', listing('fits.cuasm', 5));
+    expect(fits.code).toBe(0);
+    expect(fits.stdout).toMatch(/^sm_120 +IADD +1 +0\/1 +1 +fp16 +fp16 +1 +0$/m);
+    expect(fits.stdout).toContain('sm_120 IADD as fp16, exactly: ');
+    const early = await cli('facts', '--evidence', '--arch', 'sm_120', listing('early.cuasm', 3));
+    expect(early.code).toBe(1);
+    expect(early.stdout).toContain('sm_120 IADD: the table\'s figures are contradicted: ');
+    expect(early.stdout).toContain('after 3 cycles');
+    expect((await cli('facts', '--evidence')).code).toBe(2);
+    expect((await cli('facts', '--from', 'cuasm', '--arch', 'sm_120')).code).toBe(2);
   });
 });

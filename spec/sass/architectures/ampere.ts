@@ -38,6 +38,19 @@ const predicate: LatencyMatrix = {
   fp16: { alu: 5, fma: 5, imadWide: 5, ...slowPredicateReaders },
 };
 
+/**
+ * FP64 arithmetic (RedirectedFP64) as a writer: NVIDIA's figures give it HFMA2_MMA's for GPR
+ * results (read_after_write: 10 to coupled readers, 6 to FP64 and decoupled readers, 7 to
+ * DecoupledAgu ones) and its own for predicates (pred_read_after_write: 6 to coupled, FMA and
+ * FP64 readers, 14 to Disp_Alu, decoupled readers and guards). Ampere scoreboards FP64
+ * (needs_scoreboards), so its own table has no such row; a table where ptxas treats FP64 as
+ * fixed-latency (Hopper) takes these.
+ */
+export const FP64_WRITER: { readonly general: Readonly<Record<string, number>>; readonly predicate: Readonly<Record<string, number>> } = {
+  general: general.hfma2mma!,
+  predicate: { alu: 6, fma: 6, imadWide: 6, fp64: 6, hfma2mma: 6, disp: 14, decoupled: 14, cbu: 14, agu: 14, memory: 14, guard: 14 },
+};
+
 /** Uniform results (URegLatencySM80: Coupled, Decoupled, Cbu, Uldc, Udp, Umov/VoteU readers). */
 const vectorReaders = (coupled: number, decoupledValue: number, cbu: number) => ({
   alu: coupled, disp: coupled, fma: coupled, imadWide: coupled, fp16: coupled, disp64: coupled, hfma2mma: coupled,

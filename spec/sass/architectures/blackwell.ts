@@ -6,7 +6,7 @@
  * reader. Each architecture file passes the padding its sources support and its own opcodes.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
-import { conservative, control, each, fixed, variable } from './build.js';
+import { conservative, control, each, fixed, inferredFixed, variable } from './build.js';
 import { blackwellReadAfterWrite, type BlackwellPadding } from './blackwellLatency.js';
 import type { SourceKey } from './sources.js';
 import { uniformOpcodes, voltaPlusTable, type VoltaFigures } from './voltaPlus.js';
@@ -31,6 +31,13 @@ export interface BlackwellFigures {
   readonly counterexamplePipes?: VoltaFigures['counterexamplePipes'];
   /** Queues a listing shows reading their operands in issue order (`VoltaFigures.readOrders`). */
   readonly readOrders?: VoltaFigures['readOrders'];
+  /**
+   * Unsourced opcodes placed in a latency class by what compiler output shows (every use fits
+   * the class, some exactly: `hazardproof facts --evidence`), with the citation: a fixed-latency
+   * opcode gets the class's slowest figures as upper bounds (`inferredFixed`), a variable one
+   * reads fixed results as that class. Proof side only; the rest stay conservative.
+   */
+  readonly inferredClasses?: Readonly<Record<string, InferredClass>>;
 }
 
 type Matrices = NonNullable<ArchitectureTable['readAfterWrite']>;
@@ -51,9 +58,44 @@ function slowest(matrices: Matrices, file: 'general' | 'predicate' | 'uniform' |
  */
 const UNSOURCED: Readonly<Record<string, OpcodeInfo>> = {
   ...each(['IADD', 'VIMNMX'], conservative({ carryOut: 2 })),
-  ...each(['I2FP', 'UI2F', 'UI2FP', 'UFSEL', 'CS2UR', 'BMMA'], conservative()),
+  ...each(['I2FP', 'UI2F', 'UI2FP', 'UFSEL', 'BMMA'], conservative()),
+  // CS2UR UR6, SR_CLOCKLO writes a uniform pair, as CS2R does (ptxas reads it as one:
+  // tensor_cores__13_hmma_fp16__13e_hmma_latency_16.sass /*0160*/ -> /*04e0*/ IADD.64 R2, R2, -UR6).
+  CS2UR: conservative({ operands: 'cs2r' }),
   STSM: conservative({ destinations: 0, operands: 'matrixStore' }),
 };
+
+/**
+ * The entries of unsourced opcodes placed in a class: operand shapes as in `UNSOURCED`, timing
+ * from the class (uniform-datapath opcodes in the uniform matrices).
+ */
+function inferredEntries(matrices: Matrices, classes: NonNullable<BlackwellFigures['inferredClasses']>): Record<string, OpcodeInfo> {
+  const entries: Record<string, OpcodeInfo> = {};
+  for (const [name, { latencyClass, source, results }] of Object.entries(classes)) {
+    const unsourced = UNSOURCED[name];
+    if (unsourced === undefined) throw new Error(`${name} is not an unsourced Blackwell opcode`);
+    const { kind: _kind, queue: _queue, source: _source, ...shape } = unsourced;
+    if (unsourced.kind === 'variable' && unsourced.destinations === 0) {
+      // A store: only its class as a reader is inferred; it stays in the unordered unknown queue.
+      entries[name] = { ...unsourced, source, latencyClass };
+      continue;
+    }
+    const uniform = (results ?? (name.startsWith('U') ? 'uniform' : 'general')) === 'uniform';
+    const result = slowest(matrices, uniform ? 'uniform' : 'general', latencyClass);
+    const predicateRow = matrices[uniform ? 'uniformPredicate' : 'predicate']?.[latencyClass];
+    const predicate = predicateRow === undefined ? {} : { predicateLatency: Math.max(...Object.values(predicateRow)) };
+    entries[name] = inferredFixed(result, latencyClass, source, { ...shape, ...predicate });
+  }
+  return entries;
+}
+
+/** An unsourced opcode's class as compiler output shows it (`BlackwellFigures.inferredClasses`). */
+export interface InferredClass {
+  readonly latencyClass: string;
+  readonly source: SourceKey;
+  /** The register file of its results when the opcode's name does not say (`CS2UR` writes uniform registers; `U*` opcodes do). */
+  readonly results?: 'general' | 'uniform';
+}
 
 /** A Blackwell table from its figures. */
 export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
@@ -83,6 +125,7 @@ export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
     IMMA: mma(source, 'imma'),
     ...(figures.hmma.kind === 'fixed' ? each(['HMMA', ...figures.hmma.alike], mma(figures.hmma.source, 'hmma')) : {}),
     ...UNSOURCED,
+    ...inferredEntries(matrices, figures.inferredClasses ?? {}),
     ...figures.extra,
   };
   return voltaPlusTable({

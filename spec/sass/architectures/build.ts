@@ -13,6 +13,18 @@ export function fixed(latency: number, source: SourceKey, extra: Extra = {}): Op
   return { kind: 'fixed', latency, source, ...extra };
 }
 
+/**
+ * A fixed-latency entry for an opcode no source times, placed in latency class `latencyClass`
+ * because every use in compiler output fits it (`source`, of provenance `inferred-bound`, cites
+ * the exact pairs): `latency` is that class's slowest figure, an upper bound a proof relies on.
+ * Its writes are ordered against others as the class's are: a compiler that never scoreboards
+ * it treats it as coupled, and NVIDIA's write-after-write figures between coupled classes are 1
+ * cycle (nak-sm80 write_after_write, nak-sm100 waw): coupled results land in issue order.
+ */
+export function inferredFixed(latency: number, latencyClass: string, source: SourceKey, extra: Extra = {}): OpcodeInfo {
+  return { kind: 'fixed', latency, latencyClass, source, ...extra };
+}
+
 /** A variable-latency entry through `queue`. */
 export function variable(queue: string, source: SourceKey, extra: Extra = {}): OpcodeInfo {
   return { kind: 'variable', queue, source, ...extra };

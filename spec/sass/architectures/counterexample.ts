@@ -3,8 +3,8 @@
  * is a bound that holds whatever the hardware does (a conservative entry assumes the worst). A
  * counterexample may use only behaviour a source shows, so `counterexampleSide` derives the
  * table a confirming schedule runs on:
- * - an entry whose source is `conservative` (no source gives its timing) is taken as ready the
- *   next cycle, reading its operands at issue and others' results as early as their fastest
+ * - an entry whose source is `conservative` (no source gives its timing) or `inferred-bound` (only
+ *   an upper bound compiler output relies on) is taken as ready the next cycle, reading its operands at issue and others' results as early as their fastest
  *   reader: no hazard can rest on how late it is or on which reader class it belongs to;
  * - a queue whose order no source gives is taken as in order: no hazard can rest on reordering;
  * - an entry with an explicit `counterexample` side runs through that queue (with its source), and
@@ -14,7 +14,7 @@
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import type { SassProgram } from '../program.js';
 import { EARLIEST_READER } from '../latency.js';
-import { provenanceOf } from './provenance.js';
+import { proofOnly, provenanceOf } from './provenance.js';
 
 /** One fact whose proof side and counterexample side differ. */
 export interface FactGap {
@@ -85,7 +85,7 @@ function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
     const { queue, source, latencyClass } = info.counterexample;
     return { ...info, kind: 'variable', queue, source, ...(latencyClass === undefined ? {} : { latencyClass }) };
   }
-  if ((info.kind !== 'fixed' && info.kind !== 'variable') || provenanceOf(info.source) !== 'conservative') return info;
+  if ((info.kind !== 'fixed' && info.kind !== 'variable') || !proofOnly(provenanceOf(info.source))) return info;
   // Ready the next cycle: a fixed unit reads at issue and writes after one cycle, whatever the readers.
   const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, ...rest } = info;
   return { ...rest, kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER };

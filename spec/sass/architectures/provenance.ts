@@ -11,9 +11,12 @@ import type { SourceKey } from './sources.js';
  * - `compiler`: a compiler's or assembler's own tables (NAK's sm50/sm70 code, maxas' grammar).
  * - `microbenchmark`: measured and published (maxas' microbenchmark notes).
  * - `inferred`: what compiler output relies on (a listing and line), never contradicted by a source.
+ * - `inferred-bound`: an upper bound compiler output relies on for an opcode no source times (its
+ *   latency class, from every use in the listings fitting it; `hazardproof facts --evidence`): a
+ *   proof may rely on it, a counterexample may not, since the hardware may be faster.
  * - `conservative`: no source; the bound a proof may rely on whatever the hardware does.
  */
-export type Provenance = 'nvidia' | 'documentation' | 'compiler' | 'microbenchmark' | 'inferred' | 'conservative';
+export type Provenance = 'nvidia' | 'documentation' | 'compiler' | 'microbenchmark' | 'inferred' | 'inferred-bound' | 'conservative';
 
 /** The kind of every citation key (a new key cannot be added without saying which it is). */
 export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
@@ -52,8 +55,20 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-mma-read-order': 'inferred',
   'corpus-sm120-sfu-order': 'inferred',
   'corpus-sm120-global-read-order': 'inferred',
+  'corpus-sm120-local-read-order': 'inferred',
+  'corpus-sm120-classes': 'inferred-bound',
+  'corpus-sm89-classes': 'inferred-bound',
+  'corpus-sm90-ampere': 'inferred-bound',
   conservative: 'conservative',
 };
+
+/**
+ * Whether only a proof may use facts of this provenance: a counterexample takes the fastest
+ * behaviour instead (`counterexampleSide`), because no source shows the hardware that slow.
+ */
+export function proofOnly(provenance: Provenance): boolean {
+  return provenance === 'conservative' || provenance === 'inferred-bound';
+}
 
 /** The provenance of a citation key of any table (`conservative` for a key no table defines). */
 export function provenanceOf(source: string): Provenance {

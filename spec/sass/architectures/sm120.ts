@@ -4,9 +4,10 @@
  * RTX padding of 9 cycles on every pair with an HMMA writer or reader, which ptxas for sm_120
  * schedules exactly (28 cycles to ordinary readers, 29 to a dependent MMA); the other pairs at
  * the B100 figures ptxas schedules them at, not NAK's blanket +1. HMMA, QMMA and OMMA are
- * fixed-latency as ptxas treats them (it never sets their write scoreboard). FP64 results and
- * shuffles complete in order, as ptxas relies on; MUFU and the conversions complete in order on the
- * counterexample side only. No DMMA (FP64 tensor cores are datacenter-only).
+ * fixed-latency as ptxas treats them (it never sets their write scoreboard). FP64 results,
+ * shuffles, MUFU and the conversions complete in order, and global and local memory operations
+ * read their operands in order, as ptxas relies on. No DMMA (FP64 tensor cores are
+ * datacenter-only).
  */
 import { blackwellTable } from './blackwell.js';
 
@@ -18,12 +19,22 @@ export const SM120 = blackwellTable({
   // FP8/FP6/FP4 MMA (QMMA, OMMA): ptxas gives them HMMA's schedule (no scoreboard, 29 and 28 cycles).
   hmma: { kind: 'fixed', source: 'corpus-sm120-mma', alike: ['QMMA', 'OMMA'] },
   extra: {},
-  orderedPipes: { fp64: 'corpus-fp64-order', shuffle: 'corpus-sm120-shuffle-order' },
   // ptxas leaves I2F.U16.RZ without a write scoreboard and reads its result after waiting on a
-  // later MUFU's: only a counterexample takes MUFU and the conversions in issue order.
-  counterexamplePipes: { sfu: { opcodes: ['MUFU', 'I2F', 'F2I', 'F2F', 'FRND'], source: 'corpus-sm120-sfu-order' } },
+  // later MUFU's: MUFU and the conversions complete in issue order, as FP64 ops and shuffles do.
+  orderedPipes: { fp64: 'corpus-fp64-order', shuffle: 'corpus-sm120-shuffle-order', sfu: 'corpus-sm120-sfu-order' },
   // ptxas overwrites an earlier global load's address register after waiting only on a later
-  // load's read scoreboard: global loads read their operands in issue order. No listing shows
-  // their results completing in order, so that stays unknown.
-  readOrders: { global: 'corpus-sm120-global-read-order' },
+  // load's read scoreboard, and a spilled register after a later local operation's: global and
+  // local memory operations read their operands in issue order. No listing shows their results
+  // completing in order, so that stays unknown.
+  readOrders: { global: 'corpus-sm120-global-read-order', local: 'corpus-sm120-local-read-order' },
+  inferredClasses: {
+    IADD: { latencyClass: 'fp16', source: 'corpus-sm120-classes' },
+    VIMNMX: { latencyClass: 'fp16', source: 'corpus-sm120-classes' },
+    I2FP: { latencyClass: 'disp', source: 'corpus-sm120-classes' },
+    UI2FP: { latencyClass: 'udp', source: 'corpus-sm120-classes' },
+    UI2F: { latencyClass: 'udp', source: 'corpus-sm120-classes' },
+    UFSEL: { latencyClass: 'udp', source: 'corpus-sm120-classes' },
+    CS2UR: { latencyClass: 'r2ur', source: 'corpus-sm120-classes', results: 'uniform' },
+    STSM: { latencyClass: 'imadWide', source: 'corpus-sm120-classes' },
+  },
 });

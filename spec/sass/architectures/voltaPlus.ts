@@ -39,9 +39,10 @@ export interface VoltaFigures {
   /**
    * Pipes whose results a listing shows completing in issue order, with that listing's
    * citation: FP64 ops (DADD, DMUL, DFMA, DMNMX, DSET, DSETP) in queue `fp64`, SHFL in queue
-   * `shuffle`. Without it they share the unordered `misc` queue.
+   * `shuffle`, MUFU and the conversions (F2F, F2I, I2F, FRND) in queue `sfu`. Without it they
+   * share the unordered `misc` queue.
    */
-  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle', SourceKey>>>;
+  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu', SourceKey>>>;
   /**
    * Queues only the counterexample side has, in issue order, with the opcodes it runs through
    * them and the source showing the order (a listing that relies on it): a proof keeps their
@@ -59,7 +60,7 @@ export interface VoltaFigures {
    * Queues whose results may complete in any order but whose operands a listing shows read in
    * issue order (`QueueFacts.readOrder`), with that listing's citation.
    */
-  readonly readOrders?: Readonly<Partial<Record<'global', SourceKey>>>;
+  readonly readOrders?: Readonly<Partial<Record<'global' | 'local', SourceKey>>>;
 }
 
 /** The coupled opcodes of every Volta-family architecture, with their NAK latency classes. */
@@ -105,6 +106,7 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
   const memory = (queue: string, operands: Extra['operands'], extra: Extra = {}, key: SourceKey = source) => variable(queue, key, { operands, latencyClass: 'memory', ...extra });
   const decoupled = (extra: Extra = {}, queue = 'misc') => variable(queue, source, { latencyClass: 'decoupled', ...extra });
   const fp64 = pipes.fp64 === undefined ? 'misc' : 'fp64';
+  const sfu = pipes.sfu === undefined ? 'misc' : 'sfu';
   return {
     ...each(['LDG', 'LD'], memory('global', 'load')),
     ...each(['STG', 'ST'], memory('global', 'store')),
@@ -122,9 +124,10 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
     ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'decoupled' })),
     ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'decoupled' })),
 
-    ...each(['S2R', 'MUFU', 'POPC', 'FLO', 'BREV', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
+    ...each(['S2R', 'POPC', 'FLO', 'BREV', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
+    MUFU: decoupled({}, sfu),
     ...each(['IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], decoupled({ latencyClass: 'agu' })),
-    ...each(['F2F', 'F2I', 'I2F', 'FRND'], decoupled({ operands: 'convert' })),
+    ...each(['F2F', 'F2I', 'I2F', 'FRND'], decoupled({ operands: 'convert' }, sfu)),
     ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], decoupled({ operands: 'double', latencyClass: 'fp64' }, fp64)),
     DSETP: decoupled({ operands: 'double', destinations: 2, latencyClass: 'fp64' }, fp64),
     // ptxas chains HMMAs overwriting an earlier one's operands with no read scoreboard: a

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { checkCuasmLines } from './checkCuasmLines.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
 import { ARCHITECTURES } from '../../../spec/sass/architectures/index.js';
-import { provenanceOf } from '../../../spec/sass/architectures/provenance.js';
+import { proofOnly, provenanceOf } from '../../../spec/sass/architectures/provenance.js';
 
 const check = checkCuasmLines;
 
 describe('hazard only on sourced behaviour: the counterexample side of the tables', () => {
-  it('derives the counterexample table: conservative entries ready the next cycle, conservative queues in order, explicit sides kept', () => {
+  it('derives the counterexample table: conservative and inferred-bound entries ready the next cycle, conservative queues in order, explicit sides kept', () => {
     for (const table of ARCHITECTURES) {
       const side = counterexampleSide(table);
       for (const [name, info] of Object.entries(table.opcodes)) {
         const cex = side.table.opcodes[name]!;
         if (info.counterexample) expect(cex).toMatchObject({ kind: 'variable', queue: info.counterexample.queue });
-        else if ((info.kind === 'fixed' || info.kind === 'variable') && provenanceOf(info.source) === 'conservative') expect(cex).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'earliest-reader' });
+        else if ((info.kind === 'fixed' || info.kind === 'variable') && proofOnly(provenanceOf(info.source))) expect(cex).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'earliest-reader' });
         else expect(cex).toBe(info);
         expect(side.opcodeGaps.has(name)).toBe(cex !== info);
       }
@@ -44,15 +44,29 @@ describe('hazard only on sourced behaviour: the counterexample side of the table
     expect(check('sm_80', lines).verdict).toBe('proved-safe');
   });
 
-  it('an opcode no source times (I2FP on sm_90) read without a wait: unknown naming it, never hazard', () => {
+  it('an opcode no source times (MOVM on sm_90) read without a wait: unknown naming it, never hazard', () => {
     const result = check('sm_90', [
-      '      [B------:R-:W-:-:S04] /*0000*/ I2FP.F32.S32 R1, R0 ;',
+      '      [B------:R-:W-:-:S04] /*0000*/ MOVM.16.MT88 R1, R0 ;',
       '      [B------:R-:W-:-:S04] /*0010*/ FADD R2, R1, R1 ;',
       '      [B------:R-:W-:-:S04] /*0020*/ EXIT ;',
     ]);
     expect(result.verdict).toBe('unknown');
-    expect(result.reason).toContain('I2FP on sm_90');
+    expect(result.reason).toContain('MOVM on sm_90');
     expect(result.reason).toContain('[conservative]');
+  });
+
+  it('an opcode timed only by the class compiler output fits (IADD on sm_120) read sooner than the class allows: unknown naming it, never hazard', () => {
+    // fp16 -> alu is 5 on B100; ptxas never issues an IADD reader sooner (corpus-sm120-classes).
+    const lines = (stall: number) => [
+      `      [B------:R-:W-:-:S0${stall}] /*0000*/ IADD R1, R0, 0x1 ;`,
+      '      [B------:R-:W-:-:S04] /*0010*/ LOP3.LUT R2, R1, 0xffff, RZ, 0xc0, !PT ;',
+      '      [B------:R-:W-:-:S04] /*0020*/ EXIT ;',
+    ];
+    expect(check('sm_120', lines(5)).verdict).toBe('proved-safe');
+    const result = check('sm_120', lines(2));
+    expect(result.verdict).toBe('unknown');
+    expect(result.reason).toContain('IADD on sm_120');
+    expect(result.reason).toContain('[corpus-sm120-classes]');
   });
 
   it('a load read without waiting is still a hazard: the evidence uses only sourced behaviour (sm_75)', () => {

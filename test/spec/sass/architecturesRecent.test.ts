@@ -12,6 +12,7 @@ import { parseCuobjdump } from '../../../format/sass/cuobjdump.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { ARCHITECTURES, architectureTable } from '../../../spec/sass/architectures/index.js';
 import { SOURCES } from '../../../spec/sass/architectures/sources.js';
+import { provenanceOf } from '../../../spec/sass/architectures/provenance.js';
 import { shortReads } from './shortReads.js';
 
 const corpus = resolve(packageRoot(), '../shared/corpus');
@@ -74,20 +75,32 @@ describe('recent architecture tables', () => {
     expect(ada.opcodes['DADD']).toMatchObject({ kind: 'variable', queue: 'fp64' });
   });
 
-  it('sm_90 follows NAK on Hopper (has_fixed_latency), each figure raised to its neighbours, no per-reader matrix', () => {
+  it('sm_90: Ampere\'s figures as upper bounds where ptxas\'s output was weighed on them, NAK\'s raised fallback elsewhere', () => {
     const hopper = table('sm_90');
-    expect(hopper.readAfterWrite).toBeUndefined();
-    expect(hopper.opcodes['FFMA']).toMatchObject({ kind: 'fixed', latency: 7, predicateLatency: 13 });
-    expect(hopper.opcodes['ISETP']).toMatchObject({ kind: 'fixed', latency: 7, predicateLatency: 13 });
-    expect(hopper.opcodes['HFMA2']).toMatchObject({ kind: 'fixed', modifierLatency: { MMA: 11 } });
-    expect(hopper.opcodes['UIADD3']).toMatchObject({ kind: 'fixed', latency: 12, predicateLatency: 11 });
-    expect(hopper.opcodes['UMOV']).toMatchObject({ kind: 'fixed', latency: 12 });
-    // Variable in has_fixed_latency: FP64, conversions, CS2R, I2I, every LDC, R2UR, REDUX.
-    for (const opcode of ['DADD', 'DFMA', 'DMUL', 'DSETP', 'CS2R', 'I2I', 'ULDC', 'LDC', 'R2UR', 'REDUX', 'S2UR', 'HMMA']) {
+    const matrices = hopper.readAfterWrite!;
+    expect(matrices.source).toBe('corpus-sm90-ampere');
+    expect(provenanceOf('corpus-sm90-ampere')).toBe('inferred-bound');
+    // Rows only for the weighed writer classes; FP64 with NVIDIA's RedirectedFP64 figures.
+    expect(Object.keys(matrices.general!).sort()).toEqual(['alu', 'disp64', 'fma', 'fp64', 'hfma2mma', 'imadWide', 'imadWideHigh', 'imadWideLow']);
+    expect(matrices.general?.['fp64']).toMatchObject({ alu: 10, fma: 10, fp64: 6, memory: 7, decoupled: 6, hmma: 11 });
+    expect(matrices.predicate?.['fp64']).toMatchObject({ alu: 6, fma: 6, fp64: 6, guard: 14, decoupled: 14 });
+    expect(matrices.general?.['fp16']).toBeUndefined();
+    for (const opcode of ['FFMA', 'IMAD', 'ISETP', 'IADD3', 'UIADD3', 'UMOV', 'CS2R', 'ULDC']) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', source: 'corpus-sm90-ampere' });
+    }
+    expect(hopper.opcodes['FFMA']).toMatchObject({ latency: 7, predicateLatency: 13, latencyClass: 'fma' });
+    // ptxas scoreboards none of these on sm_90: fixed, FP64 in its class.
+    for (const opcode of ['DADD', 'DFMA', 'DMUL', 'DSETP']) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: 11, latencyClass: 'fp64', operands: 'double', source: 'corpus-sm90-ampere' });
+    }
+    expect(hopper.opcodes['DSETP']).toMatchObject({ predicateLatency: 14 });
+    // Not weighed (FP16 pipe) or a classification nothing shows: NAK's fallback.
+    expect(hopper.opcodes['HFMA2']).toMatchObject({ kind: 'fixed', modifierLatency: { MMA: 11 }, source: 'nak-sm90' });
+    for (const opcode of ['I2I', 'LDC', 'R2UR', 'REDUX', 'S2UR', 'HMMA', 'DMNMX']) {
       expect(hopper.opcodes[opcode]?.kind, opcode).toBe('variable');
+      expect(hopper.opcodes[opcode]?.source, opcode).toBe('nak-sm90');
     }
     expect(hopper.queues['misc']?.ordered).toBe(false);
-    expect(hopper.queues['fp64']).toBeUndefined();
   });
 
   it('the Blackwell tables carry the B100 CSV figures (sm_120: HMMA writers + 9)', () => {
@@ -151,15 +164,21 @@ describe('recent architecture tables', () => {
     }
   });
 
-  it('the opcodes no source describes are exactly the conservative entries listed in SOURCES.conservative', () => {
-    expect(conservativeOpcodes(table('sm_89'))).toEqual(['I2FP', 'QSPC']);
-    expect(conservativeOpcodes(table('sm_90'))).toEqual(['CGAERRBAR', 'DMMA', 'ENDCOLLECTIVE', 'FENCE', 'I2FP', 'LDSM', 'LEPC', 'MOVM', 'QSPC', 'SYNCS']);
+  it('the opcodes no source describes are exactly the conservative entries listed in SOURCES.conservative, or placed in a class by compiler output', () => {
+    expect(conservativeOpcodes(table('sm_89'))).toEqual(['QSPC']);
+    expect(conservativeOpcodes(table('sm_90'))).toEqual(['CGAERRBAR', 'DMMA', 'ENDCOLLECTIVE', 'FENCE', 'LDSM', 'LEPC', 'MOVM', 'QSPC', 'SYNCS']);
     const blackwell = ['BMMA', 'CS2UR', 'I2FP', 'IADD', 'QSPC', 'STSM', 'UFSEL', 'UI2F', 'UI2FP', 'VIMNMX'];
     expect(conservativeOpcodes(table('sm_100'))).toEqual(blackwell);
-    expect(conservativeOpcodes(table('sm_120'))).toEqual(blackwell);
-    for (const opcode of ['I2FP', 'IADD', 'VIMNMX', 'STSM', 'CS2UR', 'UI2F', 'UI2FP', 'UFSEL', 'SYNCS', 'FENCE', 'CGAERRBAR', 'ENDCOLLECTIVE']) {
+    // sm_120's listings show every one but BMMA in use: each is placed in the class they fit, a proof-side bound.
+    expect(conservativeOpcodes(table('sm_120'))).toEqual(['BMMA', 'QSPC']);
+    const inferred = (name: string) => Object.entries(table(name).opcodes).filter(([, info]) => provenanceOf(info.source) === 'inferred-bound').map(([opcode]) => opcode).sort();
+    expect(inferred('sm_120')).toEqual(['CS2UR', 'I2FP', 'IADD', 'STSM', 'UFSEL', 'UI2F', 'UI2FP', 'VIMNMX']);
+    expect(inferred('sm_89')).toEqual(['I2FP']);
+    expect(inferred('sm_90')).toContain('I2FP');
+    for (const opcode of ['SYNCS', 'FENCE', 'CGAERRBAR', 'ENDCOLLECTIVE', 'I2FP', 'BMMA']) {
       expect(SOURCES.conservative).toContain(opcode);
     }
+    for (const opcode of inferred('sm_120')) expect(SOURCES['corpus-sm120-classes']).toContain(`${opcode} (`);
     for (const name of ['sm_100', 'sm_120']) {
       expect(table(name).opcodes['STSM']).toMatchObject({ kind: 'variable', queue: 'unknown', destinations: 0, operands: 'matrixStore' });
       expect(table(name).opcodes['STSM']).not.toHaveProperty('sourceWidth');

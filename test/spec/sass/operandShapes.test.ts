@@ -74,6 +74,20 @@ describe('FP8/FP6/FP4 MMA fragments (PTX ISA mma and mma.sp, .kind::f8f6f4 and .
   });
 });
 
+describe('.64 on an ALU opcode makes every register operand a pair (ptxas for sm_120: IADD.64, MOV.64, UMOV.64)', () => {
+  it('writes and reads register pairs, predicates and immediates untouched', () => {
+    expect(regs('IADD.64 R2, R2, -UR6')).toEqual({ w: ['R2', 'R3'], r: ['R2', 'R3', 'UR6', 'UR7'] });
+    expect(regs('MOV.64 R6, UR4')).toEqual({ w: ['R6', 'R7'], r: ['UR4', 'UR5'] });
+    expect(regs('UMOV.64 UR4, 0x3bf921fb54442d19')).toEqual({ w: ['UR4', 'UR5'], r: [] });
+    expect(regs('IADD R2, R2, -UR6')).toEqual({ w: ['R2'], r: ['R2', 'UR6'] });
+  });
+
+  it('CS2UR writes a uniform pair as CS2R writes a pair (ptxas reads UR6:UR7 after CS2UR UR6, SR_CLOCKLO)', () => {
+    expect(regs('CS2UR UR6, SR_CLOCKLO').w).toEqual(['UR6', 'UR7']);
+    expect(regs('CS2R R2, SR_CLOCKLO').w).toEqual(['R2', 'R3']);
+  });
+});
+
 describe('ldmatrix / stmatrix: registers per thread from the count (PTX ISA .x1/.x2/.x4; an unprinted count is .x1)', () => {
   it('LDSM.16.M88 writes 1 register: the element size 16 is no count', () => {
     expect(regs('LDSM.16.M88 R5, [R5+UR4]')).toEqual({ w: ['R5'], r: ['R5', 'UR4'] });
@@ -129,8 +143,8 @@ describe("IMAD.WIDE's result halves and operand positions (NAK: IMADWideWriteDL/
     expect(between(SM75, 'IMAD R17, R17, c[0x0][0x0], R0', 'R17', 'IMAD.WIDE R18, R17, R18, c[0x0][0x168]')).toBe(4);
   });
 
-  it('a table without per-pair figures (sm_90) keeps the writer\'s full latency', () => {
-    expect(between(SM90, 'IMAD.WIDE R4, R3, 0x4, R4', 'R4', 'IMAD.WIDE R6, R0, 0x4, R4')).toBe(fx('IMAD.WIDE R4, R3, 0x4, R4', SM90).destinationLatencies['R4']);
+  it('sm_90 takes Ampere\'s per-half figures as upper bounds (corpus-sm90-ampere): the low half to the A/B operands as on Ampere', () => {
+    expect(between(SM90, 'IMAD.WIDE R4, R3, 0x4, R4', 'R4', 'IMAD.WIDE R6, R0, 0x4, R4')).toBe(between(SM80, 'IMAD.WIDE R4, R3, 0x4, R4', 'R4', 'IMAD.WIDE R6, R0, 0x4, R4'));
   });
 
   it('through the lowering: reads take the register\'s class, the order of writes (landing) stays the instruction\'s', () => {
@@ -176,14 +190,15 @@ describe('uniform registers of vector instructions are read at issue on Blackwel
 const check = checkCuasmLines;
 
 describe('facts only a counterexample may use', () => {
-  it('sm_120: ptxas reads an I2F result after waiting on a later MUFU; the order is the counterexample side\'s only (unknown, naming it)', () => {
+  it('sm_120: ptxas reads an I2F result after waiting on a later MUFU; both sides take MUFU and the conversions in order, as FP64 ops and shuffles', () => {
     for (const opcode of ['MUFU', 'I2F', 'F2I', 'F2F', 'FRND']) {
-      expect(SM120.opcodes[opcode]).toMatchObject({ kind: 'variable', queue: 'misc', counterexample: { queue: 'sfu', source: 'corpus-sm120-sfu-order' } });
+      expect(SM120.opcodes[opcode]).toMatchObject({ kind: 'variable', queue: 'sfu' });
       expect(counterexampleSide(SM120).table.opcodes[opcode]).toMatchObject({ kind: 'variable', queue: 'sfu' });
     }
-    expect(SM120.counterexampleQueues?.['sfu']).toEqual({ ordered: true, source: 'corpus-sm120-sfu-order' });
+    expect(SM120.queues['sfu']).toEqual({ ordered: true, source: 'corpus-sm120-sfu-order' });
     expect(provenanceOf('corpus-sm120-sfu-order')).toBe('inferred');
-    expect(SM80.opcodes['I2F']?.counterexample).toBeUndefined();
+    // Ampere's listings never rely on it: there MUFU and the conversions stay in the unordered misc queue.
+    expect(SM80.opcodes['I2F']).toMatchObject({ queue: 'misc' });
     const result = check('sm_120', [
       '      [B------:R-:W-:-:S04] /*0000*/ I2F.U16.RZ R2, R0 ;',
       '      [B------:R-:W0:-:S02] /*0010*/ MUFU.RCP R4, R4 ;',
@@ -191,9 +206,14 @@ describe('facts only a counterexample may use', () => {
       '      [B------:R-:W-:-:S01] /*0030*/ FMUL.RZ R6, R2, R3 ;',
       '      [B------:R-:W-:-:S04] /*0040*/ EXIT ;',
     ]);
-    expect(result.verdict).toBe('unknown');
-    expect(result.reason).toContain('RAW on R2 between lines 2 and 5 rests on the proof side of I2F on sm_120');
-    expect(result.reason).toContain('[corpus-sm120-sfu-order]');
+    expect(result.verdict).toBe('proved-safe');
+    // Without the later MUFU's wait the I2F result is read unprotected: a hazard a schedule shows.
+    const unprotected = check('sm_120', [
+      '      [B------:R-:W-:-:S04] /*0000*/ I2F.U16.RZ R2, R0 ;',
+      '      [B------:R-:W-:-:S01] /*0010*/ FMUL.RZ R6, R2, R3 ;',
+      '      [B------:R-:W-:-:S04] /*0020*/ EXIT ;',
+    ]);
+    expect(unprotected.verdict).toBe('hazard');
   });
 
   it('sm_75: a load reading an ALU result 6 cycles on is NAK\'s figure; only the inferred 8 makes it a hazard (unknown, naming it)', () => {

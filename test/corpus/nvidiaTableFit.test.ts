@@ -1,0 +1,78 @@
+/**
+ * The proof side of every table against the compiler output it was built from and checked on:
+ * no listing of ptxas output in `../shared/corpus` reads a fixed-latency result without a
+ * scoreboard sooner than the table's figure for that writer and reader (`tableFit`), and each
+ * opcode a table places in a class by compiler output (`inferred-bound`) is in the class
+ * `facts --evidence` chooses, no pair contradicting it. Hand-written listings may contradict:
+ * turingas/copy_element.sass does, at its known hazard. Skips with a notice without the corpus.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evidenceRows } from '../../cli/factsEvidence.js';
+import { packageRoot } from '../../format/packageRoot.js';
+import { loadListingKernels, type LoadedKernel } from '../../format/sass/loadKernels.js';
+import { tableFit } from '../../impl/sass/facts/tableFit.js';
+import { architectureTable } from '../../spec/sass/architectures/index.js';
+import { provenanceOf } from '../../spec/sass/architectures/provenance.js';
+
+const corpus = resolve(packageRoot(), '../shared/corpus');
+const haveCorpus = existsSync(corpus);
+if (!haveCorpus) console.warn(`NVIDIA table-fit corpus tests skipped: ${corpus} is absent`);
+
+/** Folders of hand-written or hand-edited code (the corpus README), where a contradiction can be a real hazard. */
+const HAND_WRITTEN = new Set(['turingas', 'maxas-templates', 'neon']);
+
+function loadedKernels(): { folder: string; kernel: LoadedKernel }[] {
+  const found: { folder: string; kernel: LoadedKernel }[] = [];
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder).sort()) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!/(^|[-_.])(LICEN[CS]E|README)([-_.]|$)/i.test(name)) {
+        let kernels: LoadedKernel[];
+        try {
+          kernels = loadListingKernels(path, { from: null, architecture: null, kernels: [] });
+        } catch {
+          continue; // preprocessor sources: nvidiaNotations.test.ts checks their errors
+        }
+        for (const kernel of kernels) found.push({ folder: relative(corpus, path).split('/')[0]!, kernel });
+      }
+    }
+  };
+  for (const name of readdirSync(corpus).sort()) if (name !== 'mesa-ir3' && statSync(join(corpus, name)).isDirectory()) walk(join(corpus, name));
+  return found;
+}
+
+describe.skipIf(!haveCorpus)('the tables against the compiler output of the corpus', () => {
+  const all = haveCorpus ? loadedKernels() : [];
+
+  it('no ptxas listing reads a fixed-latency result sooner than the proof side allows; the tables are exact on many pairs', () => {
+    const compiled = all.filter(({ folder }) => !HAND_WRITTEN.has(folder)).map(({ kernel }) => kernel);
+    const fit = tableFit(compiled);
+    expect(fit.contradicting.map((pair) => `${pair.writer.file}:${pair.writer.line} -> ${pair.reader.line}`)).toEqual([]);
+    expect(fit.pairs).toBeGreaterThan(20_000);
+    expect(fit.tight.length).toBeGreaterThan(fit.pairs / 5);
+    console.log(`table fit over ${compiled.length} compiled kernels: ${fit.pairs} pairs, ${fit.tight.length} exact, ${fit.contradicting.length} sooner than the tables allow`);
+  });
+
+  it('the hand-written copy_element reads a result too soon, at the line of its hazard', () => {
+    const copy = all.filter(({ kernel }) => kernel.file.endsWith('turingas/copy_element.sass')).map(({ kernel }) => kernel);
+    expect(tableFit(copy).contradicting.map((pair) => pair.writer.line)).toContain(14);
+  });
+
+  it('each opcode placed in a class by compiler output is in the class the evidence chooses, and no pair contradicts the table', () => {
+    const compiled = all.filter(({ folder }) => !HAND_WRITTEN.has(folder)).map(({ kernel }) => kernel);
+    const rows = evidenceRows(compiled);
+    const inferred = rows.filter((row) => {
+      const info = architectureTable(row.architecture)?.opcodes[row.opcode];
+      return info !== undefined && provenanceOf(info.source) === 'inferred-bound' && info.kind === 'fixed' && info.latencyClass === row.tableClass && row.evidence.asWriter.length + row.evidence.asReader.length > 0;
+    });
+    expect(inferred.map((row) => `${row.architecture} ${row.opcode}`)).toEqual(expect.arrayContaining(['sm_120 IADD', 'sm_120 I2FP', 'sm_89 I2FP', 'sm_90 DADD', 'sm_90 DSETP']));
+    for (const row of rows) expect(row.contradicting.map((pair) => `${row.architecture} ${row.opcode}: ${pair.writer.file}:${pair.writer.line}`)).toEqual([]);
+    // Opcodes the table itself gives no class of its own (IADD on sm_120, FP64 on sm_90...) are in the chosen one.
+    for (const row of inferred.filter((entry) => ['IADD', 'VIMNMX', 'I2FP', 'UI2FP', 'UI2F', 'UFSEL', 'CS2UR', 'DADD', 'DMUL', 'DFMA', 'DSETP'].includes(entry.opcode))) {
+      expect(row.fits?.latencyClass ?? null, `${row.architecture} ${row.opcode}`).toBe(row.tableClass);
+    }
+  }, 60_000);
+});
