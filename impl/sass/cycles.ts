@@ -4,6 +4,7 @@ import type { SassState } from '../../spec/sass/machine/state.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import type { StopPredicate } from '../budget.js';
+import { isControlOnly } from './annotation/controlOnly.js';
 
 /** What one run took. */
 export interface CycleCount {
@@ -15,7 +16,7 @@ export interface CycleCount {
   readonly stoppedBy: string | null;
 }
 
-/** Bounds far above a kernel's needs: a run is cut after this many issues. */
+/** Bounds far above a kernel's needs: a run is cut after this many issues of the kernel's work (`DEPBAR`s not counted). */
 const ISSUE_LIMIT = 20_000;
 
 /**
@@ -23,9 +24,11 @@ const ISSUE_LIMIT = 20_000;
  * schedule is a property of the issue sequence, not of the control records: the k-th instruction
  * issued reads its sources `1 + r_k` cycles after issue and writes `1 + w_k` cycles after that
  * (r_k, w_k below `maxLatency`), and the k-th guard or branch goes the seeded way when the
- * predicate is still free. Two kernels with the same instructions and different control records
- * (a compiler's and a pass's) therefore meet the same latencies on the same path, and their
- * cycle counts compare their stalls and waits alone. Everything issues as soon as it may.
+ * predicate is still free. `DEPBAR` instructions (`isControlOnly`) are control records, not
+ * work: they take their issue cycles but no k, so a kernel whose records add or drop some meets
+ * the same schedule. Two kernels with the same instructions and different control records (a
+ * compiler's and a pass's) therefore meet the same latencies on the same path, and their cycle
+ * counts compare their stalls, waits and `DEPBAR`s alone. Everything issues as soon as it may.
  */
 export function countCycles(program: SassProgram, seed: number, maxLatency: number, shouldStop?: StopPredicate): CycleCount {
   const system = sassSystem(program, { inFlight: 1 << 20, calls: 256 });
@@ -37,20 +40,27 @@ export function countCycles(program: SassProgram, seed: number, maxLatency: numb
   };
   const issuedAt = new Map<number, number>();
   const readAt = new Map<number, number>();
+  // The schedule's k of each issued instance (its seq), counting the kernel's work only.
+  const stepOf = new Map<number, number>();
+  let work = 0;
   let state: SassState = system.initial;
   let issued = 0;
   for (;;) {
     const enabled = system.actions(state);
     if (enabled.length === 0) return { cycles: state.cycle, issued, finished: true, stoppedBy: null };
-    if (issued >= ISSUE_LIMIT) return { cycles: state.cycle, issued, finished: false, stoppedBy: null };
+    // The limit counts the kernel's work, not DEPBARs: both records are cut at the same point of the same path.
+    if (work >= ISSUE_LIMIT) return { cycles: state.cycle, issued, finished: false, stoppedBy: null };
     const stop = shouldStop?.() ?? null;
     if (stop !== null) return { cycles: state.cycle, issued, finished: false, stoppedBy: stop };
-    const action = choose(state, enabled, (seq) => planFor(seq), issuedAt, readAt, planFor(state.nextSeq).taken);
+    const next = state.pc === null ? null : program.instructions[state.pc]!;
+    const taken = next !== null && isControlOnly(next) ? true : planFor(work).taken;
+    const action = choose(state, enabled, (seq) => planFor(stepOf.get(seq)!), issuedAt, readAt, taken);
     const result = system.step(state, action);
     for (const event of result.events) {
       if (event.type === 'issue') {
         issuedAt.set(event.seq, event.cycle);
         issued++;
+        if (!isControlOnly(program.instructions[event.instruction]!)) stepOf.set(event.seq, work++);
       }
     }
     if (action.type === 'read') readAt.set(state.queues[action.queue]![action.position]!.seq, state.cycle);
