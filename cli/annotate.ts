@@ -27,11 +27,14 @@ fields and DEPBARs are replaced. Prints the program in .hp form, or writes it to
 example scoreboards shared because there are too few) go to standard error.
 
 For an NVIDIA listing (.cuasm, .sass, or --from; --arch and --kernel as for check): strips each
-kernel's control records, derives new ones (a write scoreboard per queue, one read scoreboard,
-waits and stalls repaired until the analysis finds nothing), proves the result, and compares its
-cycles with the compiler's records on the same seeded schedules (--runs N, default 20; --seed N;
---max-latency N, default 8). The derived kernels go to OUT (-o) in 'print --to hp' form. Exit 0
-when every derived kernel is proved safe.
+kernel's control records, derives new ones (waits at the first reader on each path, one write
+scoreboard for the newest load of an in-order run a reader needs, scoreboards shared where no
+reader waits longer, DEPBAR.LE SBn, k where it is faster, stalls raised by exactly the cycles a
+reader lacks), proves the result, and compares its cycles with the compiler's records on the same
+seeded schedules (--runs N, default 20; --seed N; --max-latency N, default 8). Where the derived
+records are slower or unproved and the compiler's are proved, the compiler's are kept, and the
+output says so. The derived kernels go to OUT (-o) in 'print --to hp' form. Exit 0 when every
+derived kernel is proved safe.
 
 ${IR3_ANNOTATE_USAGE}
 
