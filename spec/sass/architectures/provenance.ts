@@ -46,6 +46,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   // NAK has no Hopper table: its Volta-era fallback raised to the largest figure of other
   // architectures is a bound for proofs, not behaviour any source shows on sm_90.
   'nak-sm90': 'conservative',
+  'nak-sm90-scoreboards': 'compiler',
   'nak-sm100': 'nvidia',
   'nak-sm120': 'nvidia',
   'corpus-sm120-mma': 'inferred',
@@ -59,6 +60,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm120-classes': 'inferred-bound',
   'corpus-sm89-classes': 'inferred-bound',
   'corpus-sm90-ampere': 'inferred-bound',
+  'corpus-sm90-shuffle-order': 'inferred',
   conservative: 'conservative',
 };
 

@@ -34,6 +34,9 @@ const FALLBACK = voltaPlusTable({
   name: 'sm_90',
   aliases: ['sm_90a'],
   source: 'nak-sm90',
+  variableSource: 'nak-sm90-scoreboards',
+  // ptxas reads a shuffle's result after waiting on a later shuffle's scoreboard only.
+  orderedPipes: { shuffle: 'corpus-sm90-shuffle-order' },
   alu: ALU,
   predicate: PREDICATE,
   half: ALU,

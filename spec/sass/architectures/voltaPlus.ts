@@ -30,6 +30,13 @@ export interface VoltaFigures {
    * an architecture no NVIDIA table covers and the tables on either side make them coupled (Hopper).
    */
   readonly variableMovesSource?: SourceKey;
+  /**
+   * The source of which opcodes are variable-latency (need a scoreboard) and through which queue,
+   * when it is not `source`: on Hopper NAK's `has_fixed_latency` rule (a compiler's, provenance
+   * `compiler`) says which, while its figures are only guesses (`source`, conservative). A
+   * counterexample may then let a load take long, as a compiler that scoreboards it expects.
+   */
+  readonly variableSource?: SourceKey;
   /** Opcodes added or replaced (uniform datapath, Ampere additions). */
   readonly extra: Readonly<Record<string, OpcodeInfo>>;
   /** Opcodes this architecture lacks. */
@@ -175,7 +182,7 @@ const queues: ArchitectureTable['queues'] = {
 /** A Volta-family table from its figures. */
 export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   const pipes = figures.orderedPipes ?? {};
-  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.source, pipes), ...coupledOpcodes(figures), ...figures.extra };
+  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.variableSource ?? figures.source, pipes), ...coupledOpcodes(figures), ...figures.extra };
   for (const name of figures.without ?? []) delete opcodes[name];
   const ordered = Object.fromEntries(Object.entries(pipes).map(([queue, source]) => [queue, { ordered: true, source }]));
   const counterexampleQueues: Record<string, { ordered: boolean; source: string }> = { mma: { ordered: true, source: 'corpus-mma-read-order' } };
