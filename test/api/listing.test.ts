@@ -144,8 +144,13 @@ describe('library: NVIDIA listings', () => {
   it('option values no listing can have are RangeErrors naming the option', async () => {
     expect(() => loadListing('examples/sass/war.sm_75.cuasm', { from: 'nvdisasm' as never })).toThrow(new RangeError("from must be cuasm, maxas, turingas, cuobjdump, nvaa, got 'nvdisasm'"));
     expect(() => parseListing(TWO_KERNELS, { from: 'ir3' as never })).toThrow(/from must be .* \(ir3 listings: loadComponentProgram\)/);
-    expect(() => parseListing(TWO_KERNELS, { architecture: 'sm_99' })).toThrow(RangeError);
-    expect(() => parseListing(TWO_KERNELS, { architecture: 'sm_99' })).toThrow(/^architecture must be one of sm_50, /);
+    expect(() => parseListing(TWO_KERNELS, { architecture: 'sm_30' })).toThrow(RangeError);
+    expect(() => parseListing(TWO_KERNELS, { architecture: 'volta' })).toThrow(/^architecture must be a name like sm_75, sm_50 or later \(tables: sm_50, /);
+    // A well-formed name without a table is no mistake: its kernels are checked unknown, as on the command line.
+    const untabled = parseListing(TWO_KERNELS, { architecture: 'sm_99' });
+    const reports = checkListingSync(untabled);
+    expect(reports.length).toBeGreaterThan(0);
+    for (const report of reports) expect(report.verdict).toBe('unknown');
     const listing = loadListing('examples/sass/safe.sm_75.cuasm');
     expect(() => checkListingSync(listing, { timeoutMs: -1 })).toThrow(/^timeoutMs must be a positive number/);
     await expect(checkListing(listing, { timeoutMs: Number.NaN })).rejects.toThrow(RangeError);
