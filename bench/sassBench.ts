@@ -176,7 +176,9 @@ export function mutationRows(root: string, sample: number, seed: number, kernelB
 /** Mutants checked, proved-safe, caught, undecided by cause, caught share: the cells of a mutation row. */
 function mutationCells(tally: MutationTally): string[] {
   const { fact, budget, other } = tally.undecided;
-  return [String(tally.mutants), String(tally.provedSafe), String(tally.hazard), `${tally.unknown} (${fact} / ${budget} / ${other})`, `${(100 * caughtShare(tally)).toFixed(1)}%`];
+  // Without the fact gaps: the share of mutants whose hazard needs only sourced behaviour that a schedule shows.
+  const sourced = caughtShare({ ...tally, unknown: budget + other });
+  return [String(tally.mutants), String(tally.provedSafe), String(tally.hazard), `${tally.unknown} (${fact} / ${budget} / ${other})`, `${(100 * caughtShare(tally)).toFixed(1)}%`, `${(100 * sourced).toFixed(1)}%`];
 }
 
 /** One corpus folder's kernels with their control records derived by the pass, against the compiler's. */
@@ -290,12 +292,13 @@ export function formatSassBench(listings: readonly ListingRow[], big: readonly B
       big.map((r) => [r.case, String(r.instructions), r.verdict, String(r.analysisSteps), r.ms.toFixed(0)]), [1, 3, 4]),
     'Goal: a 3,000-instruction kernel decided in under 2 s.',
     '',
-    formatTable(['mutation self-test (architecture)', 'kernels', 'mutants checked', 'proved-safe', 'caught', 'undecided (fact / budget / other)', 'caught share', 's'],
+    formatTable(['mutation self-test (architecture)', 'kernels', 'mutants checked', 'proved-safe', 'caught', 'undecided (fact / budget / other)', 'caught share', 'without fact gaps', 's'],
       [...mutation.map((row) => [row.architecture, String(row.kernels), ...mutationCells(row.tally), (row.ms / 1000).toFixed(1)]),
-        ['all', String(mutation.reduce((sum, row) => sum + row.kernels, 0)), ...mutationCells(mutationTotal), (mutation.reduce((sum, row) => sum + row.ms, 0) / 1000).toFixed(1)]], [1, 2, 3, 4, 5, 6, 7]),
+        ['all', String(mutation.reduce((sum, row) => sum + row.kernels, 0)), ...mutationCells(mutationTotal), (mutation.reduce((sum, row) => sum + row.ms, 0) / 1000).toFixed(1)]], [1, 2, 3, 4, 5, 6, 7, 8]),
     `Every NVIDIA listing of the corpus; up to ${sample} mutants per kernel (seed ${seed}), each checked with the counterexample side of its table: caught = a schedule of behaviour a source shows has a hazard.`,
     'Undecided: fact = the hazard needs a fact no source gives (named); budget = the state budget of the search ran out; other = the analysis could not decide.',
-    `caught share = caught / (caught + undecided), a lower bound. Goal: >= 99%. ${mutationBudgetMs} ms per kernel: ${outOfBudget.length === 0 ? 'no kernel ran out' : `${outOfBudget.reduce((sum, row) => sum + row.outOfBudget, 0)} kernel(s) ran out (${outOfBudget.map((row) => `${row.architecture} ${row.outOfBudget}`).join(', ')}), their unchecked mutants left out`}.`,
+    `caught share = caught / (caught + undecided), a lower bound. Goal: >= 99%. Without fact gaps = caught / (caught + budget + other): a fact-gap mutant's hazard needs behaviour no source shows (an opcode or order timed only as a bound), so it is no established hazard; the share counts the mutants whose hazard needs only sourced behaviour.`,
+    `${mutationBudgetMs} ms per kernel: ${outOfBudget.length === 0 ? 'no kernel ran out' : `${outOfBudget.reduce((sum, row) => sum + row.outOfBudget, 0)} kernel(s) ran out (${outOfBudget.map((row) => `${row.architecture} ${row.outOfBudget}`).join(', ')}), their unchecked mutants left out`}.`,
     '',
     formatTable(['annotate (derived vs compiler records)', 'kernels', 'skipped', 'derived proved safe', 'compiler cycles', 'derived cycles', 'derived / compiler', 'derived < compiler', 'by own records', 'derived > compiler', 'compiler kept', 'with DEPBAR', 'ms'],
       [...annotated, annotateTotal(annotated)].map((r) => [r.folder, String(r.kernels), String(r.skipped), String(r.proved), r.compilerCycles.toLocaleString('en-US'), r.derivedCycles.toLocaleString('en-US'),
