@@ -145,7 +145,7 @@ export function formatComponentBench(generated: readonly ComponentBenchRow[], co
     `Generated shaders: seed ${seed} (size k from seed ${seed} + k), ALU work with repeats over vec4s and (ss) special-function results, no NOPs in the input.`,
     corpus === null ? 'ir3 corpus: skipped (../shared/corpus/mesa-ir3 is absent).' : 'Corpus rows sum the straight-line shaders of each listing (shaders with control flow are not scheduled); Mesa = the listing as written.',
     'NOPs = idle cycles ((nopN) and nop lines); cycles = issue cycles up to and including end; a (sy)/(ss) wait counts 0 cycles (variable latencies are not timed).',
-    'In-order: program order, every dependence padded to the full hardware latency. Scheduled: seed 004 list scheduler with the proved edge latencies, in ir3 encoding.',
+    'In-order: program order, every dependence padded to the full hardware latency. Scheduled: the list scheduler of US 8,098,251 with the proved edge latencies, in ir3 encoding.',
   ].join('\n');
 }
 

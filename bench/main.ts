@@ -90,7 +90,7 @@ const sass = corpus === null ? null : {
 };
 
 const ir3Corpus = ir3CorpusRoot();
-if (!json) process.stderr.write(`scheduling ir3 shaders (seed 004 list scheduler vs in-order full latency)${ir3Corpus === null ? '; ../shared/corpus/mesa-ir3 is absent, skipping the corpus rows' : ''}...\n`);
+if (!json) process.stderr.write(`scheduling ir3 shaders (list scheduler of US 8,098,251 vs in-order full latency)${ir3Corpus === null ? '; ../shared/corpus/mesa-ir3 is absent, skipping the corpus rows' : ''}...\n`);
 const components = { seed, generated: generatedComponentRows(seed), corpus: ir3Corpus === null ? null : ir3CorpusRows(ir3Corpus) };
 
 if (json) {

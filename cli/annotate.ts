@@ -38,11 +38,11 @@ derived kernel is proved safe.
 
 ${IR3_ANNOTATE_USAGE}
 
-For programs of seed 004's machine (.comp): the same list scheduler, printed in .comp notation
-with NOPs and cycles as written, in-order with full latencies, and scheduled, and the check of
-the schedule. --expect (with one or more .comp files): compare each file's
-'# expect-schedule: nops=N in-order-nops=M' line with the schedule; exit 0 when all match and
-every schedule is proved safe.
+For programs of the component machine (.comp, repeated scalar instructions): the same list
+scheduler, printed in .comp notation with NOPs and cycles as written, in-order with full
+latencies, and scheduled, and the check of the schedule. --expect (with one or more .comp
+files): compare each file's '# expect-schedule: nops=N in-order-nops=M' line with the schedule;
+exit 0 when all match and every schedule is proved safe.
 
 --timeout MS: a wall-clock budget per file. A pass that cannot finish within it writes nothing
 and exits 3 (unknown) with the reason; a check of the result that cannot finish makes that

@@ -9,7 +9,7 @@ import { fileBudget, readInput, writeFileAtomic, type CliIo } from './io.js';
 
 /** The paragraph of `hazardproof annotate --help` about ir3 listings. */
 export const IR3_ANNOTATE_USAGE = `For an Adreno ir3 listing (computerator .asm, Mesa .log, or --from ir3): drops each shader's
-NOPs ((nopN) and nop lines), reorders it with seed 004's list scheduler and proved edge
+NOPs ((nopN) and nop lines), reorders it with the list scheduler of US 8,098,251 and proved edge
 latencies (flow max(1, latency - instruction distance), anti 1, output corrected), sets the
 (sy)/(ss) waits it needs (keeping the listing's own), writes the idle cycles as ir3 does
 ((nopN) up to 3 on category 2-3 instructions when the listing uses them, else (rptN)nop lines),
@@ -39,7 +39,7 @@ function header(outcome: ShaderOutcome): string[] {
 /** The annotated listing: a file header, the directives (assembly), and each shader with its header. */
 function render(listing: Ir3Listing, outcomes: readonly ShaderOutcome[], nopFlags: boolean): string {
   const lines = [
-    `; scheduled by hazardproof annotate from ${listing.file}: seed 004 list scheduler, proved edge latencies`,
+    `; scheduled by hazardproof annotate from ${listing.file}: list scheduler of US 8,098,251, proved edge latencies`,
     `; idle cycles as ${nopFlags ? '(nopN) (at most 3, on category 2-3 instructions without (rptN)) and ' : ''}(rptN)nop lines (at most 6 cycles each)`,
     '; cycles: issue cycles up to and including end; a (sy)/(ss) wait counts 0 cycles (variable latencies are not timed)',
   ];

@@ -56,7 +56,7 @@ function annotateOne(file: string, io: CliIo, timeoutMs: number | null): CompOut
   // What is checked is the printed program, read back: what the user gets.
   const check = checkComponentProgram(parseComponentProgram(body, file).program, null, undefined, fileBudget(timeoutMs).shouldStop);
   const header = [
-    `# scheduled by hazardproof annotate from ${file}: seed 004 list scheduler, proved edge latencies`,
+    `# scheduled by hazardproof annotate from ${file}: list scheduler of US 8,098,251, proved edge latencies`,
     `#   as written:             ${issueCost(written)}`,
     `#   in-order, full latency: ${issueCost(baseline.statistics)}`,
     `#   scheduled:              ${issueCost(schedule.statistics)} (${scheduleMethodText(schedule.method)})`,

@@ -8,14 +8,14 @@ import { UsageError, type CliIo } from './io.js';
 const USAGE = `usage: hazardproof <command> [options]
 
 commands:
-  annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs; or schedule ir3 / .comp programs (seed 004)
+  annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs; or schedule ir3 / .comp programs (list scheduler of US 8,098,251)
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   compare FILE... stall cycles of LRC (1 and 2 classes), scoreboards + DEPBAR and interlocks on programs
   facts --arch sm_XX  what verdicts on NVIDIA listings rest on: each fact's proof and counterexample side, with sources
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
   mutate LISTING... mutation self-test: remove one protection at a time from real listings
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
-  prove-rules     judge seed 004's edge-latency rules (component masks) against per-component timing
+  prove-rules     judge the edge-latency rules of US 8,098,251 (component masks) against per-component timing
   streamout run|check|promela   the distributed stream-output protocol: run scenarios, check traces
   print FILE      print a program in canonical .hp form, or as JSON (--json)
   merge REPORT... merge the JSON reports of a campaign's shards (--shard I/N) into one result

@@ -13,16 +13,16 @@ export const DEFAULT_Z3_SAMPLE = 200;
 /** Help text of `hazardproof prove-rules`. */
 export const PROVE_RULES_USAGE = `usage: hazardproof prove-rules [--json] [--z3-sample N] [--seed N] [--timeout MS] [--query-timeout MS]
 
-Judges the edge-latency rules of seed 004 (component masks, component strings, component, mask
-and instruction distances, edge latency 1 for false dependences) against per-component timing:
-every component mask over XYZW (start component, 1-4 executions, incrementing or keeping its
-index) for both operands, every latency 1..8. A rule is sound in a case when no component is read
-before it is written and no write lands out of order at the rule's edge latency, tight when one
-cycle less would not be. Prints the table and, for an unsound rule, its smallest counterexample
-as a timeline.
+Judges the edge-latency rules of the instruction-latency-reduction patent (US 8,098,251:
+component masks, component strings, component, mask and instruction distances, edge latency 1
+for false dependences) against per-component timing: every component mask over XYZW (start
+component, 1-4 executions, incrementing or keeping its index) for both operands, every latency
+1..8. A rule is sound in a case when no component is read before it is written and no write
+lands out of order at the rule's edge latency, tight when one cycle less would not be. Prints
+the table and, for an unsound rule, its smallest counterexample as a timeline.
 
 Then cross-checks the enumeration with Z3 on a seeded sample of its cases (every rule, including
-unsound cases of the seed's output rule): an independent Z3 encoding of the timing decides for
+unsound cases of the patent's output rule): an independent Z3 encoding of the timing decides for
 each case whether the rule's edge latency is sound, whether one cycle less is unsafe, and the
 smallest safe edge latency, and each is compared with the enumeration's. Prints the counts and
 the command that replays the same sample.

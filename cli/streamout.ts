@@ -20,7 +20,7 @@ export const STREAMOUT_USAGE = `usage: hazardproof streamout run SCENARIO... [--
        hazardproof streamout check TRACE [--scenario SCENARIO] [--timeout MS] [--json] [--html FILE]
        hazardproof streamout promela SCENARIO
 
-run: plays the distributed stream-output protocol (seed 002: work distribution, SSYNC, SO units)
+run: plays the distributed stream-output protocol (US 8,817,031: work distribution, SSYNC, SO units)
 on a scenario (JSON, schema/streamout-scenario.schema.json) and checks, for every timing explored,
 that the buffers hold the enabled batches' data in driver order (tasks in task order, no overlap,
 no gap), that the API's overflow counters are right, that batch IDs are unique in flight and
@@ -45,10 +45,10 @@ that lead to it), unknown (state or time budget reached).
                   and buffer layout; for a violation its steps as an SVG chart (work distribution,
                   SSYNC, SO units) with the byte ranges granted and written, and its replay
 
-check: validates a recorded message trace (JSON lines, see README "Trace format"; data-write
-lines are checked against the API order: overlaps, gaps, writes after an overflow, outside the
-granted range) against the protocol, streaming it in constant memory, and reports the first
-line the protocol does not allow, in protocol terms, with the state at that point.
+check: validates a recorded message trace (JSON lines, see docs/streamout.md "Trace format";
+data-write lines are checked against the API order: overlaps, gaps, writes after an overflow,
+outside the granted range) against the protocol, streaming it in constant memory, and reports
+the first line the protocol does not allow, in protocol terms, with the state at that point.
   --scenario F    the scenario (else the trace's first line {"scenario": {...}})
   --timeout MS    wall-clock budget: unknown (exit 3) with the line reached
   --json          the result as JSON

@@ -1,5 +1,5 @@
 # expect: hazard RAW r0.x
-# Seed 004's ALU case with one NOP where the reduced edge latency needs two:
+# US 8,098,251's ALU case with one NOP where the reduced edge latency needs two:
 #   add mask XYZ, mul source mask XY: component string XYZXY, instruction distance 2
 #   edge latency = max(1, 5 - 2) = 3: two NOPs between the add's last execution and the mul
 # With one NOP the mul issues at cycle 4 and reads r0.x one cycle before it lands (cycle 5).

@@ -1,7 +1,7 @@
 # expect: proved-safe
-# Seed 004's ALU case: hardware latency 5, instruction distance 2, two NOPs instead of four.
+# US 8,098,251's ALU case: hardware latency 5, instruction distance 2, two NOPs instead of four.
 #
-# The add is the seed's compressed scalar instruction: (rpt2) executes it 3 times, its
+# The add is the patent's compressed scalar instruction: (rpt2) executes it 3 times, its
 # destination increments (mask XYZ: r0.x, r0.y, r0.z at cycles 0, 1, 2, landing at 5, 6, 7).
 # The mul repeats once and reads r0 incrementing from x: mask XY.
 #   component string  XYZ + XY = XYZXY

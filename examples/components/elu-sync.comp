@@ -1,5 +1,5 @@
 # expect: proved-safe
-# Seed 004's ELU case: an elementary function (exp) has a non-deterministic latency, so no
+# US 8,098,251's ELU case: an elementary function (exp) has a non-deterministic latency, so no
 # number of NOPs is enough; the seed sets the edge latency to 1 (Eq. 7) and the successor waits
 # for the result with the synchronization mechanism. Here that is (sy): the add issues only once
 # no (sy)-class result is pending, whenever the exp's result lands.

@@ -1,5 +1,5 @@
 # expect: hazard RAW r18.z
-# Seed 004's fmac fragment with nothing between the two fmacs: edge latency 1 where the seed's
+# US 8,098,251's fmac fragment with nothing between the two fmacs: edge latency 1 where the patent's
 # rule asks for 3 (fmac latency 4 - instruction distance 1, see fmac-filler.comp).
 #   component string Z + YZ = ZYZ, distance 1, edge latency max(1, 4 - 1) = 3: 2 cycles of
 #   filler or NOPs are needed between them, and there are none.

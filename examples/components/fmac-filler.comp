@@ -1,5 +1,5 @@
 # expect: proved-safe
-# Seed 004 (US 8,098,251), its fmac fragment, scheduled with edge-latency reduction.
+# US 8,098,251 (instruction latency reduction), its fmac fragment, scheduled with edge-latency reduction.
 #
 # fmac multiplies and accumulates: its destination keeps its component over repetitions, so
 # the first fmac's destination mask is Z (not ZW): it writes r18.z at both executions. The

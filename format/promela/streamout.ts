@@ -40,7 +40,7 @@ export function promelaModel(scenario: StreamScenario): string {
     ...buffers.map((b) => table(`EXPECT${b}`, 'i', starts.map((s) => s[b]!))),
   ];
   const each = (body: (u: number) => string) => Array.from({ length: units }, (_, u) => body(u)).join('\n');
-  return `/* hazardproof: stream-output protocol (seed 002), generated for ${units} SO unit(s), ${batches.length} batch(es), ${tasks.length} task(s), ${scenario.batchIdBits}-bit batch-ID counter */
+  return `/* hazardproof: distributed stream-output protocol (US 8,817,031), generated for ${units} SO unit(s), ${batches.length} batch(es), ${tasks.length} task(s), ${scenario.batchIdBits}-bit batch-ID counter */
 #define U ${units}
 #define NB ${batches.length}
 #define NT ${tasks.length}

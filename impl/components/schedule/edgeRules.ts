@@ -26,7 +26,7 @@ export interface EdgeRules {
  * successor is faster; `correctedOutputLatency` is the proved replacement).
  */
 export const PROVED_EDGE_RULES: EdgeRules = {
-  name: 'seed 004 edge latencies (flow Eq. 8, anti Eq. 6, corrected output rule)',
+  name: 'US 8,098,251 edge latencies (flow Eq. 8, anti Eq. 6, corrected output rule)',
   flow: (latency, distance) => edgeLatency('flow', latency, distance),
   anti: () => edgeLatency('anti', 1, 0),
   output: (predecessorLatency, successorLatency, distance) => correctedOutputLatency(predecessorLatency, successorLatency, distance),
