@@ -19,7 +19,7 @@ import { programArbitrary, SMALL_SHAPE } from '../properties/arbitraries/program
 import { streamScenarioArbitrary } from '../properties/arbitraries/streamScenario.js';
 import type { LatencySchedule } from '../spec/scoreboard/schedule/latencySchedule.js';
 import type { Pipe, Program } from '../spec/scoreboard/program.js';
-import type { StreamScenario } from '../spec/streamout/scenario.js';
+import type { Packet, StreamScenario } from '../spec/streamout/scenario.js';
 
 /** Options of `programs` and `protectedPrograms`; each has a default small enough for exhaustive checks. */
 export interface ProgramsOptions {
@@ -86,4 +86,4 @@ export function streamScenarios(): fc.Arbitrary<StreamScenario> {
   return streamScenarioArbitrary();
 }
 
-export type { LatencySchedule, Pipe, Program, StreamScenario };
+export type { LatencySchedule, Packet, Pipe, Program, StreamScenario };

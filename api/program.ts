@@ -23,7 +23,7 @@ export function loadProgram(file: string): HazardproofProgram {
 
 /**
  * Parses a program from text: the JSON form when it starts with `{`, else `.hp` notation.
- * @param file names the program in errors and reports (default `<program>`).
+ * @param options.file names the program in errors and reports (default `<program>`).
  * @throws InputError with every problem found.
  */
 export function parseProgram(text: string, options: { readonly file?: string } = {}): HazardproofProgram {

@@ -16,11 +16,10 @@ import { checkLoaded, MAX_LISTED_FINDINGS, type CheckReport } from '../api/check
 import { CHECK_MODES, CHECK_OPTION_RANGES, isCheckMode } from '../api/checkOptions.js';
 import type { Verdict } from '../explore/verdict.js';
 import { minimizeCommand } from './minimize.js';
-import { isListingFile } from '../format/sass/load.js';
 import { readInputFile } from '../format/readInputFile.js';
 import { checkListings, listingOptions } from './sassCheck.js';
-import { isIr3File } from '../api/components/notation.js';
-import { checkComponentFiles, isComponentFile } from './componentCheck.js';
+import { recogniseInput } from '../api/recogniseInput.js';
+import { checkComponentFiles } from './componentCheck.js';
 import { commandLine, HTML_HELP, htmlOption, readSourceText, writeHtmlReport } from './html.js';
 import type { HtmlSection } from '../reports/html/report.js';
 import { scoreboardCheckSection } from '../reports/html/scoreboardSection.js';
@@ -111,7 +110,9 @@ export function checkCommand(args: string[], io: CliIo): number {
   if (format === 'sarif' && (values.replay !== undefined || values.minimize !== undefined)) {
     throw new UsageError(`--format sarif reports the verdicts of a check; --${values.replay !== undefined ? 'replay' : 'minimize'} prints text`);
   }
-  if (values.from === 'ir3' || positionals.every((file) => isIr3File(file) || isComponentFile(file))) {
+  // One rule tells the kinds apart, the library's `load` too (api/recogniseInput.ts).
+  const kinds = positionals.map((file) => recogniseInput(file, values.from === undefined ? {} : { from: values.from }));
+  if (kinds.every((kind) => kind === 'ir3' || kind === 'components')) {
     for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch'] as const) {
       if (values[option] !== undefined) throw new UsageError(`--${option} does not apply to .comp programs and ir3 listings (every schedule is explored)`);
     }
@@ -123,9 +124,9 @@ export function checkCommand(args: string[], io: CliIo): number {
       timelines, kernels: values.kernel ?? [], maxStates: integerOption('max-states', values['max-states'], 200_000, 1), timeoutMs, shard: sharding,
     }, io);
   }
-  const programs = positionals.filter(isComponentFile);
+  const programs = positionals.filter((_, index) => kinds[index] === 'components');
   if (programs.length > 0) throw new UsageError(`check .comp programs (and ir3 listings) and other files in separate runs (.comp: ${programs.join(', ')})`);
-  const listings = positionals.filter(isListingFile);
+  const listings = positionals.filter((_, index) => kinds[index] === 'listing');
   if (values.from !== undefined || listings.length > 0) {
     if (listings.length !== positionals.length && values.from === undefined) {
       throw new UsageError(`check listings and .hp programs in separate runs (listings: ${listings.join(', ')})`);

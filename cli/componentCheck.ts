@@ -25,10 +25,8 @@ import { readSourceText, writeHtmlReport, type HtmlRequest } from './html.js';
 import { componentCheckSection } from '../reports/html/componentSection.js';
 import { printJsonResults, type FileShard } from './fileSharding.js';
 
-/** True for programs of the component machine written in `.comp` notation (`format/components/parse.ts`). */
-export function isComponentFile(file: string): boolean {
-  return /\.comp$/i.test(file);
-}
+// The file-name rule lives beside `isIr3File`, where the library's `load` and `check` both read it.
+export { isComponentFile } from '../api/components/notation.js';
 
 /** What `check` was asked to do with `.comp` programs and ir3 listings. */
 export interface ComponentCheckRequest {

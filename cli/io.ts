@@ -4,6 +4,7 @@ import { timeBudget } from '../api/stop.js';
 import { CHECK_OPTION_RANGES } from '../api/checkOptions.js';
 import { InputError } from '../format/error.js';
 import type { TimeBudget } from '../impl/budget.js';
+import { countCodes } from '../explore/scheduleText.js';
 
 /** Where a command writes; the CLI passes the process streams, tests pass buffers. */
 export interface CliIo {
@@ -100,18 +101,14 @@ export function fileBudget(timeoutMs: number | null): TimeBudget {
 }
 
 /**
- * Longest schedule `--replay` takes, in actions. A run of equal codes is written `code*n`, so a
- * few characters can ask for billions of actions; the machines' own schedules are far shorter.
+ * Longest schedule `--replay` takes, in actions. A run is written `code*n` and a repeated block
+ * `(codes)*n`, so a few characters can ask for billions of actions; the machines' own schedules
+ * are far shorter.
  */
 export const MAX_REPLAY_ACTIONS = 10_000_000;
 
-/** Refuses a `--replay` schedule whose `code*n` counts add up past `MAX_REPLAY_ACTIONS`, before any of it is expanded. */
+/** Refuses a `--replay` schedule that expands past `MAX_REPLAY_ACTIONS` actions, before any of it is expanded (a malformed one is left to its machine's parser, which names the bad part). */
 export function checkReplayLength(text: string): void {
-  let total = 0;
-  for (const part of text.trim().split(/\s+/).filter(Boolean)) {
-    const star = part.lastIndexOf('*');
-    const count = star < 0 ? 1 : Number(part.slice(star + 1));
-    total += Number.isFinite(count) && count > 0 ? count : 0;
-    if (total > MAX_REPLAY_ACTIONS) throw new UsageError(`--replay: the schedule asks for more than ${MAX_REPLAY_ACTIONS} actions (at '${part.length > 24 ? `${part.slice(0, 20)}...` : part}')`);
-  }
+  const total = countCodes(text);
+  if (typeof total === 'number' && total > MAX_REPLAY_ACTIONS) throw new UsageError(`--replay: the schedule asks for more than ${MAX_REPLAY_ACTIONS} actions`);
 }

@@ -96,13 +96,13 @@ export function renderCheckText(check: FileCheck, timelines: 'first' | 'all' | '
 }
 
 /** What every reported hazard says, whatever its kind: how to see it again. */
-type HazardEvidence = {
+export type HazardEvidence = {
   readonly warp: number;
   /** Cycle at which the hazard became visible. */
   readonly cycle: number;
   /** One sentence saying what happened. */
   readonly description: string;
-  /** The schedule (spec actions, `code*n` runs) that shows it; `--replay` takes it. */
+  /** The schedule (spec actions, runs as `code*n`, repeated blocks as `(codes)*n`) that shows it; `--replay` takes it. */
   readonly schedule: string;
   /** Seed of the random schedule that found it, or null when the exhaustive search did. */
   readonly scheduleSeed: number | null;

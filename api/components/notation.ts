@@ -13,6 +13,11 @@ export function isIr3File(file: string): boolean {
   return /\.(asm|log)$/i.test(file);
 }
 
+/** True for programs of the component machine written in `.comp` notation (`format/components/parse.ts`). */
+export function isComponentFile(file: string): boolean {
+  return /\.comp$/i.test(file);
+}
+
 /** The notation a file's name says: `ir3` for `.asm` and `.log`, `comp` for anything else. */
 export function componentNotationOf(file: string): ComponentNotation {
   return isIr3File(file) ? 'ir3' : 'comp';

@@ -12,7 +12,7 @@ export interface StreamTraceFailure {
 }
 
 /** What every trace report holds. */
-interface StreamTraceReportBody {
+export interface StreamTraceReportBody {
   /** The trace file (or the name given to a text or lines). */
   readonly file: string;
   /** Step lines checked (the scenario line and blank lines not counted). */

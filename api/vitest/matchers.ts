@@ -5,7 +5,9 @@ import { renderCheckText } from '../../reports/checkReport.js';
 import { renderLrcCheckText } from '../../reports/lrc/checkReport.js';
 import { checkLoaded, type CheckedProgram } from '../checkLoaded.js';
 import { checkSettings, type CheckOptions } from '../checkOptions.js';
-import { loadProgram, toProgram, type HazardproofProgram, type ProgramInput } from '../program.js';
+import { toProgram, type HazardproofProgram, type ProgramInput } from '../program.js';
+import { load } from '../load.js';
+import { scenarioHasHazard, scenarioHazardFree } from './streamoutMatchers.js';
 import { proveProgram, type ProveOptions } from '../prove.js';
 import { renderProveText } from '../../reports/proveText.js';
 import { renderFlagProof } from '../../reports/lrc/flagProof.js';
@@ -16,12 +18,15 @@ import { expectedHazardText, isExpectedHazard, judgedHazardFree } from './hazard
 
 /** What a matcher answers (the shape vitest and Jest expect). */
 export interface MatcherOutcome {
+  /** Whether the expectation holds (before `.not` inverts it). */
   readonly pass: boolean;
+  /** The failure message: the check's text report. A function, so that a passing matcher never renders it. */
   readonly message: () => string;
 }
 
 /** The part of the test runner's matcher context these matchers read. */
 export interface MatcherContext {
+  /** Whether the matcher was called through `.not`. */
   readonly isNot: boolean;
 }
 
@@ -40,15 +45,21 @@ export interface HazardFreeOptions extends CheckOptions {
 
 /**
  * Matchers for vitest (and Jest): `expect(program).toBeHazardFree()`, `.toHaveHazard({ kind,
- * register })`, `await expect(program).toBeProvedSafe()`. The program is what `loadProgram` or
- * `parseProgram` returns, a scoreboard model (`Program`), or a file path; `toBeHazardFree` and
- * `toHaveHazard` also take what `loadListing` and `loadComponentProgram` return, checked kernel
- * by kernel or unit by unit (every one must be hazard-free; any one may have the hazard). A
- * failure message is the check's text report: the hazard, its timeline and the command that
- * replays it, and the program's text when it has no file.
+ * register })`, `await expect(program).toBeProvedSafe()`. They take whatever `load` returns (any
+ * kind), what each kind's own loader returns (`loadProgram`, `parseProgram`, `loadListing`,
+ * `loadComponentProgram`, `loadScenario`), a scoreboard model (`Program`), or a file path (read
+ * with `load`). Listings and component programs are checked kernel by kernel or unit by unit
+ * (every one must be hazard-free, or proved safe; any one may have the hazard). A stream-output
+ * scenario runs on a worker thread, so on one every matcher must be awaited. A failure message is
+ * the check's text report: the hazard, its timeline and the command that replays it, and the
+ * program's text when it has no file.
  */
 export const hazardMatchers = {
-  toBeHazardFree(this: MatcherContext, received: unknown, options: HazardFreeOptions = {}): MatcherOutcome {
+  /** `expect(input).toBeHazardFree(options)`: no hazard (`proved-safe`, or `no-hazard-found` unless `requireProof`); every kernel or unit of a listing or component program. */
+  toBeHazardFree(this: MatcherContext, given: unknown, options: HazardFreeOptions = {}): MatcherOutcome | Promise<MatcherOutcome> {
+    const received = receivedInput(given);
+    const scenario = scenarioHazardFree(received, options, false);
+    if (scenario !== null) return scenario;
     const perUnit = unitsHazardFree(received, options);
     if (perUnit !== null) return perUnit;
     const program = receivedProgram(received);
@@ -63,7 +74,11 @@ export const hazardMatchers = {
     };
   },
 
-  toHaveHazard(this: MatcherContext, received: unknown, expected: ExpectedHazard = {}, options: CheckOptions = {}): MatcherOutcome {
+  /** `expect(input).toHaveHazard({ kind, register }, options)`: a hazard of this kind on this register (fields left out match anything), in any kernel or unit. */
+  toHaveHazard(this: MatcherContext, given: unknown, expected: ExpectedHazard = {}, options: CheckOptions = {}): MatcherOutcome | Promise<MatcherOutcome> {
+    const received = receivedInput(given);
+    const scenario = scenarioHasHazard(received, expected, options);
+    if (scenario !== null) return scenario;
     const perUnit = unitsHaveHazard(received, expected, options);
     if (perUnit !== null) return perUnit;
     const program = receivedProgram(received);
@@ -79,7 +94,16 @@ export const hazardMatchers = {
     };
   },
 
-  async toBeProvedSafe(this: MatcherContext, received: unknown, options: ProveOptions = {}): Promise<MatcherOutcome> {
+  /** `await expect(input).toBeProvedSafe(options)`: Z3 proves a program (every DEPBAR and the whole program); a listing's or component program's every kernel or unit is `proved-safe`; a scenario's exhaustive run is `proved`. */
+  async toBeProvedSafe(this: MatcherContext, given: unknown, options: ProveOptions = {}): Promise<MatcherOutcome> {
+    const received = receivedInput(given);
+    // The options a run or a check shares with a proof: the budget, the signal, the seed and the state budget.
+    const { onProgress: _onProgress, queryTimeoutMs: _queryTimeoutMs, ...shared } = options;
+    const scenario = scenarioHazardFree(received, shared, true);
+    if (scenario !== null) return scenario;
+    // A listing's analysis and the component machine's exploration are proofs already: each kernel or unit must be proved-safe.
+    const perUnit = unitsHazardFree(received, { ...shared, requireProof: true });
+    if (perUnit !== null) return perUnit;
     const program = receivedProgram(received);
     const result = await proveProgram(program, options);
     // Sound but not tight DEPBARs are safe: only a proof of the program and of every DEPBAR passes.
@@ -91,14 +115,17 @@ export const hazardMatchers = {
   },
 };
 
-/** The program a matcher received: a parsed program, a scoreboard model, or a file path. */
+/** What a matcher received, a file path read with `load` (any kind the command takes). */
+function receivedInput(received: unknown): unknown {
+  if (typeof received !== 'string') return received;
+  if (!existsSync(received)) throw new TypeError(`expected a hazardproof program or a program file; there is no file '${received}'`);
+  return load(received);
+}
+
+/** The program a matcher received: a parsed program or a scoreboard model. */
 function receivedProgram(received: unknown): HazardproofProgram {
-  if (typeof received === 'string') {
-    if (!existsSync(received)) throw new TypeError(`expected a hazardproof program or a program file; there is no file '${received}'`);
-    return loadProgram(received);
-  }
   if (typeof received === 'object' && received !== null && ('parsed' in received || 'instructions' in received)) return toProgram(received as ProgramInput);
-  throw new TypeError(`expected a hazardproof program (loadProgram, parseProgram), a scoreboard Program or a file path, got ${typeof received}`);
+  throw new TypeError(`expected what load returns (or loadProgram, parseProgram, loadListing, loadComponentProgram, loadScenario), a scoreboard Program or a file path, got ${typeof received}`);
 }
 
 /** A check's settings from matcher options (the CLI's defaults). */

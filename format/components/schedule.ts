@@ -4,8 +4,9 @@
  *
  * - action codes (`formatCodes`, as every machine prints its replay schedules): `c` ends a cycle
  *   (`ct`/`cn` when it says a conditional branch is taken / not taken), `lN` lands the pending
- *   variable-latency result at position N; a run of equal codes is `code*n`. An action with any
- *   other field is written as its compact JSON (`{"type":"cycle",...}`), so no action is lost.
+ *   variable-latency result at position N; a run of equal codes is `code*n` and a repeated block
+ *   `(codes)*n` (`explore/scheduleText.ts`, every machine's one form). An action with any other
+ *   field is written as its compact JSON (`{"type":"cycle",...}`), so no action is lost.
  * - a JSON array of the action objects, exactly as `--json` prints a hazard's `schedule`.
  */
 import { formatCodes, parseCodes } from '../../explore/scheduleText.js';
@@ -21,7 +22,7 @@ export function componentActionCode(action: ComponentAction): string {
   return JSON.stringify(action);
 }
 
-/** A schedule as action codes, runs compressed. */
+/** A schedule as action codes, runs and repeated blocks compressed. */
 export function formatComponentSchedule(schedule: readonly ComponentAction[]): string {
   return formatCodes(schedule.map(componentActionCode));
 }

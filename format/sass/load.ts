@@ -35,10 +35,19 @@ const OTHER_KINDS = /\.(hp|json|comp|asm|log)$/i;
  * one; reading it later says why.
  */
 export function isListingFile(file: string): boolean {
+  return isListingInput(file, () => readInputFile(file, 'listing'));
+}
+
+/**
+ * `isListingFile` for an input whose text the caller supplies (the library's `load` of a text
+ * under a name): the same rule, one copy of it. `content` is called only when the name does not
+ * decide; an `InputError` from it means "not a listing", as an unreadable file does.
+ */
+export function isListingInput(file: string, content: () => string): boolean {
   if (hasListingName(file)) return true;
   if (OTHER_KINDS.test(file)) return false;
   try {
-    return isListingText(readInputFile(file, 'listing'));
+    return isListingText(content());
   } catch (error) {
     if (error instanceof InputError) return false;
     throw error;
