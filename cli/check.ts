@@ -70,7 +70,14 @@ hazard is reported as a hazard only when a concrete schedule on the reference ma
                                  kernel of an architecture with no opcode table yet is unknown
   --kernel NAME                  check only this kernel (repeatable); needed with --replay
 
-Programs of seed 004's component machine (.comp: repeated scalar instructions over XYZW, see
+AMD GPU assembly as llc -mtriple=amdgcn-amd-amdhsa prints it (.s, or any file or - whose content
+is AMDGPU assembly) is decided kernel by kernel and function by function the same way: whether the
+s_waitcnt / s_wait_* waits LLVM inserted are enough under every latency (wait counters only; the
+s_nop / s_delay_alu wait-state hazards are not modelled). --arch gfxNNNN overrides .amdgcn_target
+(facts for gfx900, gfx90a, gfx942, gfx1030, gfx1100, gfx1200); --kernel, --replay, --json and
+--expect (a '; expect:' comment) work as for NVIDIA listings.
+
+Programs of the component machine (.comp: repeated scalar instructions over XYZW, US 8,098,251, see
 examples/components) and ir3 listings are explored exhaustively (--max-states); --replay (action
 codes, or the JSON schedule --json prints), --minimize OUT.comp, --timelines, --json and --expect
 work on them as above, and --kernel N picks an ir3 shader by its number.

@@ -5,6 +5,7 @@
  * too, so a bare `[B------:R-:W-:-:S01]` proves nothing); the file name decides only where the
  * content does not.
  */
+import { isAmdgpuText } from '../amdgpu/detect.js';
 import type { SassNotation } from './listing.js';
 
 /** One mark of a notation, in the order they are tried (the first that matches wins). */
@@ -56,11 +57,12 @@ export function detectNotation(text: string, file: string): SassNotation | null 
 }
 
 /**
- * True when a text is an NVIDIA listing: one of the notations' marks, or maxas/TuringAs control
- * fields in front of instructions (which `parseListing` then asks to be told apart).
+ * True when a text is a GPU listing: one of the NVIDIA notations' marks, maxas/TuringAs control
+ * fields in front of instructions (which `parseListing` then asks to be told apart), or AMDGPU
+ * assembly (`format/amdgpu/detect.ts`, read by its own importer through the same listing path).
  */
 export function isListingText(text: string): boolean {
-  return MARKS.some((mark) => mark.pattern.test(text)) || MAXAS_OR_TURINGAS_LINE.test(text);
+  return MARKS.some((mark) => mark.pattern.test(text)) || MAXAS_OR_TURINGAS_LINE.test(text) || isAmdgpuText(text);
 }
 
 /** True when a file's name is that of a listing (`.cuasm`, `.sass`, `.sass.txt`, `.cuobjdump`, `.nvdisasm`, `.dsass`). */

@@ -3,6 +3,8 @@
  * architecture table, lower each kernel. Every mistake is an `InputError` with a location.
  */
 import { architectureTable, ARCHITECTURES } from '../../spec/sass/architectures/index.js';
+import { amdgpuKernelsOfText } from '../amdgpu/loadKernels.js';
+import { isAmdgpuText } from '../amdgpu/detect.js';
 import { InputError } from '../error.js';
 import { readInputFile } from '../readInputFile.js';
 import type { SassLine, SassNotation } from './listing.js';
@@ -38,6 +40,8 @@ export function loadListingKernels(file: string, options: ListingOptions): Loade
  * (`unmodelledKernel`) and checked `unknown`, never with another architecture's table.
  */
 export function listingKernelsOfText(text: string, file: string, options: ListingOptions): LoadedKernel[] {
+  // AMDGPU assembly (told from its content, as NVIDIA notations are) has its own importer and facts.
+  if (options.from === null && isAmdgpuText(text)) return amdgpuKernelsOfText(text, file, options);
   const listing = parseListing(text, file, options.from);
   const stated = options.architecture ?? listing.architecture;
   const known = ARCHITECTURES.flatMap((t) => [t.name, ...t.aliases]);

@@ -106,7 +106,7 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   if (blocking.length > 0) {
     return { ...base, verdict: 'unknown', reason: `no hazard under a conservative model, but ${blocking.length} instruction(s) are outside the model (first at line ${blocking[0]!.line}: ${blocking[0]!.message})`, hazards, unconfirmed, assumed };
   }
-  const assumptions = notes.length > 0 ? `, assuming ${notes.length} call(s) as noted` : '';
+  const assumptions = notes.length > 0 ? `, assuming what ${notes.length} note(s) say` : '';
   return { ...base, verdict: 'proved-safe', reason: `abstract interpretation over the control-flow graph rules out RAW, WAR, WAW and counter overflow on every path, loop iteration count, guard value and latency${assumptions}`, hazards, unconfirmed, assumed };
 }
 

@@ -88,9 +88,6 @@ function brokenLink(page: string, target: string): string | null {
 /** "seed 004" and its kin: a patent named by its file number in the seeds folder (random seeds have other lengths). */
 const SEED_NUMBER = /\bseed \d{3}\b/i;
 
-/** Commands whose usage another change is rewording now; each is checked once it no longer names a seed number. */
-const USAGE_BEING_REWORDED = new Set(['check']);
-
 describe('the README and docs/', () => {
   it('the README is a landing page: at most 260 lines, the two commands first', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -150,10 +147,8 @@ describe('user-facing text names mechanisms and patents, not seed numbers', () =
   });
 
   for (const [name, command] of Object.entries(COMMANDS)) {
-    it(`hazardproof ${name} --help`, (context) => {
-      const found = SEED_NUMBER.exec(command.usage)?.[0];
-      if (found !== undefined && USAGE_BEING_REWORDED.has(name)) context.skip(`${name}'s usage still says "${found}" (being reworded)`);
-      expect(found).toBeUndefined();
+    it(`hazardproof ${name} --help`, () => {
+      expect(SEED_NUMBER.exec(command.usage)?.[0]).toBeUndefined();
     });
   }
 });

@@ -94,12 +94,20 @@ function writeHazards(program: SassProgram, state: AbstractState, index: number)
   return suspicions;
 }
 
-/** The counters this issue increments may pass 6 bits when enough instances are in flight. */
+/**
+ * The counters this issue increments may pass 6 bits when enough instances are in flight. An
+ * instruction that itself waits for the counter to be at most k (`DEPBAR.LE SBn, k`, AMD's
+ * `s_waitcnt vmcnt(k)`) bounds it whatever is in flight: at issue the counter holds at most k
+ * visible increments, plus those of the last `depbarVisibilityDelay` cycles not yet seen (one
+ * instruction a cycle, two increments each at most), plus its own.
+ */
 function overflowHazards(program: SassProgram, state: AbstractState, index: number): Suspicion[] {
-  const { readScoreboard, writeScoreboard } = program.instructions[index]!.control;
+  const { control: { readScoreboard, writeScoreboard }, depbar } = program.instructions[index]!;
   const suspicions: Suspicion[] = [];
   for (const scoreboard of new Set([readScoreboard, writeScoreboard])) {
     if (scoreboard === null) continue;
+    const own = (readScoreboard === scoreboard ? 1 : 0) + (writeScoreboard === scoreboard ? 1 : 0);
+    if (depbar !== null && depbar.scoreboard === scoreboard && depbar.limit + 2 * program.depbarVisibilityDelay + own <= 63) continue;
     let bound = 0;
     for (const entry of state.values()) {
       const control = program.instructions[entry.instruction]!.control;

@@ -1,0 +1,435 @@
+/**
+ * From an AMDGPU function to the model the shared machine and analysis run (`spec/sass/program.ts`):
+ * one scoreboard per wait counter of the target's generation, one queue per event type
+ * (`spec/amdgpu/queues.ts`), waits as `DEPBAR.LE`-style count limits, ALU instructions as
+ * interlocked fixed-latency-1 instructions, and the calling convention written out as model
+ * instructions. Everything the model had to assume is a located note. No second engine: the
+ * program is checked by `checkSassProgram` like an NVIDIA kernel.
+ *
+ * The choices, each with its reason (sources in `spec/amdgpu/sources.ts`):
+ * - A memory instruction increments its counter at issue and decrements it when its results are
+ *   in their registers; it reads its source registers at issue (no counter guards them on these
+ *   targets, `llvm-vmem-sources-at-issue`) except an export's or a GDS instruction's, which expcnt
+ *   releases.
+ * - No counter holds more than 63 (`CAP`): every counted instruction issues only when its counter
+ *   is below that. LLVM issues more operations than a counter's largest value without a wait and
+ *   clamps its waits to the largest value minus one (`llvm-waitcnt-order`), relying on the count
+ *   never wrapping; the shared machine's counters hold 63 and count past it as a hazard. What the
+ *   hardware does at 63 no source says, so where a proof can rest on the cap (63 or more
+ *   instructions on one counter) an assumption note says so.
+ * - A FLAT instruction that may reach LDS counts on two counters and LLVM waits on both before
+ *   using its result (`llvm-waitcnt-register-uses`): it is two model instructions, the memory side
+ *   writing the registers and the LDS side writing a shadow of each (`v3.lds`), which every reader
+ *   and writer of `v3` also reads or writes. A use then needs both counters to prove it complete.
+ *   Whether the access reaches LDS at all the assembly does not say (LLVM decides it from memory
+ *   operands llc does not print), so the proof keeps the LDS side's count apart from LDS
+ *   operations, and the counterexample side (`LoadedKernel.counterexample`) counts it as LLVM
+ *   counts a generic access with its result ready when the memory side says: no hazard rests on
+ *   the address space; a kernel whose proof needs it is `unknown`, naming the fact.
+ * - On gfx12, VMEM results of the same type may land out of order (`llvm-vmem-write-vgpr-in-order`)
+ *   while the counter still counts in order: a fixed-latency probe before each returning VMEM
+ *   instruction writes its destinations, so overwriting a pending result of the same queue
+ *   without a wait is suspected (the shared machine lands a queue in order, so it stays `unknown`).
+ * - A callable function may start with anything of its caller in flight (LLVM's callees wait at
+ *   entry, `llvm-waitcnt-calls`): it begins with one synthetic outstanding operation per counter
+ *   that writes (or, for expcnt, reads) every register it uses; its return (`s_setpc_b64 s[30:31]`)
+ *   reads and writes every register, since its caller may use any of them at once.
+ * - A call (`s_swappc_b64`) reads its target and writes its return address at issue, then the
+ *   callee is assumed to wait for every counter but the store counter and to read and write any
+ *   register (`llvm-waitcnt-call-sites`): an assumption note.
+ */
+import { AMDGPU_TARGET_INFO, GENERATION_COUNTERS, type AmdgpuTarget, type WaitCounter } from '../../spec/amdgpu/counters.js';
+import { classifyAmdgpuInstruction, type AmdgpuOperation } from '../../spec/amdgpu/instructionKinds.js';
+import { AMDGPU_QUEUES, placementsOf, type AmdgpuPlacement } from '../../spec/amdgpu/queues.js';
+import type { CounterexampleProgram, FactGap } from '../../spec/sass/architectures/counterexample.js';
+import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
+import { InputError, type InputProblem } from '../error.js';
+import type { LoweredKernel, LoweringNote } from '../sass/lower.js';
+import type { AmdgpuFunction, AmdgpuLine, AmdgpuPart } from './listing.js';
+import { branchPredicate, OperandError, operandRoles, returnsData } from './operandRoles.js';
+import { operandRegisters } from './registers.js';
+import { decodeWait, WaitSyntaxError, type CounterWait } from './waits.js';
+
+/** The largest count the model lets a counter reach (the shared machine's counters hold 63). */
+export const CAP = 63;
+
+/** The suffix of a shadow register: the LDS side of a FLAT result (`v3.lds`). */
+export const LDS_SHADOW = '.lds';
+
+/** The infix of a callable function's shadow of a register for one counter of its caller (`v0~lgkmcnt`). */
+export const CALLER_SHADOW = '~';
+
+/** One model instruction of a source line (a line may lower to several), before branch targets are resolved. */
+interface Draft {
+  readonly instruction: Omit<SassInstruction, 'flow'>;
+  /** A label to branch to, `exit`, `return`, or `next`. */
+  readonly flow: { readonly kind: 'next' | 'exit' | 'return' } | { readonly kind: 'branch'; readonly label: string };
+}
+
+/** The parts of a line with their classification and registers. */
+interface ReadLine {
+  readonly line: AmdgpuLine;
+  readonly parts: readonly { readonly part: AmdgpuPart; readonly operation: AmdgpuOperation | null; readonly destinations: readonly string[]; readonly sources: readonly string[] }[];
+}
+
+/**
+ * Lowers one function for `target`. `file` names the listing in located errors (a malformed
+ * operand, a wait the generation does not have).
+ */
+export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, file: string): LoweredKernel {
+  const generation = AMDGPU_TARGET_INFO[target].generation;
+  const counters = GENERATION_COUNTERS[generation].counters.map((c) => c.counter);
+  const scoreboard = (counter: WaitCounter) => counters.indexOf(counter);
+  const notes: LoweringNote[] = [];
+  const problems: InputProblem[] = [];
+  const note = (kind: LoweringNote['kind'], at: { line: number; column: number }, message: string) => notes.push({ kind, line: at.line, column: at.column, message });
+
+  // Pass 1: classify and read registers.
+  const read: ReadLine[] = fn.instructions.map((line) => ({
+    line,
+    parts: line.parts.map((part) => {
+      const modifiers = part.modifiers.map((token) => token.text);
+      const operation = classifyAmdgpuInstruction(part.mnemonic, modifiers, generation);
+      try {
+        if (operation === null) {
+          const registers = rolesOfUnknown(part);
+          return { part, operation, ...registers };
+        }
+        const returning = operation.kind !== null && (returnsData(operation.kind, part.mnemonic) && (operation.kind !== 'smem' || !/atomic/.test(part.mnemonic) || modifiers.includes('glc')));
+        return { part, operation, ...operandRoles(part, operation, generation, returning) };
+      } catch (error) {
+        if (!(error instanceof OperandError)) throw error;
+        problems.push({ file, line: line.line, column: error.column, message: error.message });
+        return { part, operation, destinations: [], sources: [] };
+      }
+    }),
+  }));
+
+  // FLAT results that count on both sides get a shadow; every reader and writer of them touches it too.
+  const flatLdsSide = !fn.tgSplit;
+  const shadowed = new Set<string>();
+  for (const { parts } of read) {
+    for (const { operation, destinations } of parts) {
+      if (flatLdsSide && operation?.kind === 'flat-load') destinations.forEach((name) => shadowed.add(name));
+    }
+  }
+  // A callable function starts with its caller's operations possibly in flight, one synthetic
+  // operation per counter: the first writes the registers, the others a shadow of each per counter
+  // (`v0~lgkmcnt`), expcnt's reads one (`v0~expcnt`), so they never conflict with one another and a
+  // register is usable only once every counter says so.
+  const callerCounters = fn.kernel ? [] : counters.filter((counter) => counter !== 'vscnt' && counter !== 'storecnt');
+  const callerShadow = (name: string, counter: WaitCounter) => (counter === callerCounters[0] ? name : `${name}${CALLER_SHADOW}${counter}`);
+  const withCallerShadows = (names: readonly string[]) => [...names, ...callerCounters.slice(1).flatMap((counter) => names.map((name) => callerShadow(name, counter)))];
+  const withShadows = (names: readonly string[]) => withCallerShadows([...names, ...names.filter((name) => shadowed.has(name)).map((name) => `${name}${LDS_SHADOW}`)]);
+  const realRegisters = [...new Set(read.flatMap(({ parts }) => parts.flatMap((p) => [...p.destinations, ...p.sources])))].sort(registerOrder);
+  const everyRegister = [...new Set(withShadows(realRegisters))];
+
+  const queues: SassQueue[] = [];
+  const queueIndex = (name: string, ordered: boolean): number => {
+    const found = queues.findIndex((queue) => queue.name === name);
+    if (found >= 0) return found;
+    queues.push({ name, ordered });
+    return queues.length - 1;
+  };
+
+  const control = (write: WaitCounter | null, read: WaitCounter | null) => ({ wait: [], readScoreboard: read === null ? null : scoreboard(read), writeScoreboard: write === null ? null : scoreboard(write), yield: false, stall: 1 });
+  const base = (line: AmdgpuLine, opcode: string, text: string) => ({ opcode, guard: null, drains: [], latencyClass: null, line: line.line, column: line.column, text });
+  const fixed: SassUnit = { kind: 'fixed', latency: 1 };
+  const none: SassUnit = { kind: 'none' };
+  // The cap can decide a proof only where CAP instructions of one counter may be outstanding at
+  // once, which takes CAP of them in the function (the analysis counts instructions, not loop
+  // instances): there the proof rests on it, and a note says so.
+  const counted = new Map<WaitCounter, number>();
+  const capNoted = new Set<WaitCounter>();
+  const capOf = (counter: WaitCounter | null, line: AmdgpuLine) => {
+    if (counter === null) return null;
+    const count = (counted.get(counter) ?? 0) + 1;
+    counted.set(counter, count);
+    if (count === CAP && !capNoted.has(counter)) {
+      capNoted.add(counter);
+      note('assumption', line, `${CAP} or more instructions count on ${counter} in ${fn.name}: the model takes it that an instruction waits at issue while ${CAP} of its counter's operations are outstanding, so the count never passes ${CAP} (LLVM issues more without a wait and clamps its waits to the largest value minus one, relying on the count never wrapping; no source says what the hardware does at its largest value)`);
+    }
+    return { scoreboard: scoreboard(counter), limit: CAP - 1 };
+  };
+
+  const drafts: Draft[] = [];
+  // Model instructions whose counterexample side differs (a FLAT's LDS side, an unread wait): by index.
+  const sides = new Map<number, CounterexampleChange>();
+  const firstDraft: number[] = [];
+  const push = (instruction: Omit<SassInstruction, 'flow'>, flow: Draft['flow'] = { kind: 'next' }) => drafts.push({ instruction, flow });
+
+  // A callable function: the caller's operations may still be in flight.
+  if (!fn.kernel) {
+    const at = { opcode: '(entry)', guard: null, drains: [], latencyClass: null, line: fn.line, column: fn.column };
+    for (const counter of callerCounters) {
+      const lock = counter === 'expcnt';
+      const names = realRegisters.map((name) => callerShadow(name, counter));
+      push({
+        ...at, text: `(entry of ${fn.name}: the caller's ${counter} operations may still be in flight)`,
+        destinations: lock ? [] : names, sources: lock ? names : [], readAtIssue: [],
+        unit: { kind: 'variable', queue: queueIndex('caller', false) }, depbar: null, control: control(lock ? null : counter, lock ? counter : null),
+      });
+    }
+  }
+
+  let mitigationNoted = false;
+  for (const { line, parts } of read) {
+    firstDraft.push(drafts.length);
+    const start = drafts.length;
+    const [main] = parts;
+    const operation = main!.operation;
+    const mnemonic = main!.part.mnemonic;
+    const text = line.text;
+    if (operation === null) {
+      note('unknown-opcode', line, `${mnemonic} is not an instruction of a known AMDGPU family; modelled as a memory access that never completes as far as any counter says, its first operand written and the rest read`);
+      push({ ...base(line, mnemonic, text), destinations: withShadows(main!.destinations), sources: withShadows(main!.sources), readAtIssue: withShadows(main!.sources), unit: { kind: 'variable', queue: queueIndex('unknown', false) }, depbar: null, control: control(null, null) });
+      continue;
+    }
+    switch (operation.class) {
+      case 'memory': {
+        const kind = operation.kind!;
+        const exportTarget = /^pos/.test(main!.part.operands[0]?.text ?? '') ? 'pos' : /^param/.test(main!.part.operands[0]?.text ?? '') ? 'param' : 'other';
+        const placements = placementsOf(kind, generation, { mayAccessScratch: /^(scratch|flat)_/.test(mnemonic), exportTarget, tgSplit: fn.tgSplit });
+        const destinations = main!.destinations;
+        if (generation === 'gfx12' && destinations.length > 0 && isVmem(placements[0]!)) {
+          // Same-type VMEM results may land out of order on gfx12: overwriting a pending one needs a wait.
+          push({ ...base(line, mnemonic, `${text} [gfx12: results of the same type may land out of order]`), destinations: withShadows(destinations), sources: [], readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+        }
+        placements.forEach((placement, index) => {
+          const proofQueue = placement.proofQueue ?? placement.queue;
+          const fact = AMDGPU_QUEUES[generation][proofQueue]!;
+          const ldsSide = index > 0;
+          if (placement.proofQueue !== undefined) {
+            sides.set(drafts.length, { queue: { name: placement.queue, ordered: AMDGPU_QUEUES[generation][placement.queue]!.ordered }, destinations: [], gap: flatGap(mnemonic, line.line, target, fact.counter) });
+          }
+          // A FLAT's memory side writes the registers, its LDS side their shadows; anything else writes both.
+          const written = ldsSide ? destinations.map((name) => `${name}${LDS_SHADOW}`) : !placement.results ? [] : placements.length > 1 ? withCallerShadows(destinations) : withShadows(destinations);
+          const sources = ldsSide ? [] : withShadows(main!.sources);
+          push({
+            ...base(line, mnemonic, ldsSide ? `${text} [LDS side]` : text),
+            destinations: written, sources, readAtIssue: placement.readsAtIssue ? sources : [],
+            unit: { kind: 'variable', queue: queueIndex(proofQueue, fact.ordered) }, depbar: capOf(placement.write ?? placement.read, line),
+            control: control(placement.write, placement.read),
+          });
+        });
+        break;
+      }
+      case 'wait': {
+        let waits: CounterWait[] = [];
+        try {
+          const decoded = decodeWait(mnemonic, line.operandText, generation);
+          if ('unsupported' in decoded) {
+            // Unread: no wait for a proof, a wait for every counter on the counterexample side, so
+            // neither a proof nor a hazard rests on what it waits for.
+            note('unsupported', line, decoded.unsupported);
+            for (const counter of counters) {
+              sides.set(drafts.length, { depbar: { scoreboard: scoreboard(counter), limit: 0 }, gap: unreadWaitGap(line, target, counter) });
+              push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
+            }
+          } else {
+            waits = decoded;
+          }
+        } catch (error) {
+          if (!(error instanceof WaitSyntaxError)) throw error;
+          problems.push({ file, line: line.line, column: error.offset < 0 ? line.column : line.operandColumn + error.offset, message: error.message });
+        }
+        for (const wait of waits) push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: { scoreboard: scoreboard(wait.counter), limit: wait.limit }, control: control(null, null) });
+        break;
+      }
+      case 'valu':
+      case 'salu': {
+        const destinations = withShadows([...new Set(parts.flatMap((p) => p.destinations))]);
+        const sources = withShadows([...new Set(parts.flatMap((p) => p.sources))]);
+        push({ ...base(line, parts.map((p) => p.part.mnemonic).join('::'), text), destinations, sources, readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+        break;
+      }
+      case 'branch':
+      case 'conditional-branch': {
+        const label = main!.part.operands[0]?.text;
+        if (label === undefined) {
+          problems.push({ file, line: line.line, column: line.operandColumn, message: `expected a label after ${mnemonic}` });
+          break;
+        }
+        const guard = operation.class === 'conditional-branch' ? branchPredicate(mnemonic) : null;
+        const known = Object.hasOwn(fn.labels, label);
+        if (!known) note('unsupported', line, `branch target ${label} is not a label of ${fn.name}; the paths after it are not followed`);
+        push({ ...base(line, mnemonic, text), guard: guard && { predicate: guard.predicate, negated: guard.negated }, destinations: [], sources: guard ? [...guard.reads] : [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, known ? { kind: 'branch', label } : { kind: 'exit' });
+        break;
+      }
+      case 'call':
+        pushCall(line, mnemonic, main!.destinations, main!.sources, 'call');
+        break;
+      case 'jump': {
+        const returnAddress = main!.part.operands[0]?.text === 's[30:31]';
+        if (fn.kernel) {
+          note('unsupported', line, `${mnemonic} in a kernel: an indirect jump, whose targets are not followed`);
+          push({ ...base(line, mnemonic, text), destinations: [], sources: withShadows(main!.sources), readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, { kind: 'exit' });
+        } else if (returnAddress) {
+          // The caller may read or overwrite any register as soon as control is back.
+          push({ ...base(line, mnemonic, `${text} [return: the caller may use any register]`), destinations: everyRegister, sources: everyRegister, readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) }, { kind: 'return' });
+        } else {
+          pushCall(line, mnemonic, [], main!.sources, 'tail call');
+          drafts[drafts.length - 1] = { ...drafts[drafts.length - 1]!, flow: { kind: 'exit' } };
+        }
+        break;
+      }
+      case 'exit':
+        push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, { kind: 'exit' });
+        break;
+      case 'hazard-mitigation':
+        if (!mitigationNoted) {
+          mitigationNoted = true;
+          note('assumption', line, `${mnemonic} (and any s_nop, s_delay_alu or s_waitcnt_depctr after it) resolves a wait-state hazard of LLVM's GCNHazardRecognizer or AMDGPUInsertDelayAlu (spec/amdgpu/hazards.ts); those hazards are not modelled, only the wait counters are checked`);
+        }
+        push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
+        break;
+      case 'no-effect':
+      case 'untracked-memory':
+        push({ ...base(line, mnemonic, text), destinations: [], sources: withShadows(main!.sources), readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
+        break;
+    }
+    // Every line is at least one model instruction (a branch may target it; reports name it).
+    if (drafts.length === start) push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
+  }
+  if (problems.length > 0) throw new InputError(problems);
+
+  function pushCall(line: AmdgpuLine, mnemonic: string, writes: readonly string[], reads: readonly string[], what: string): void {
+    note('assumption', line, `${what}: the callee is assumed to wait for every counter but the store counter on entry, to read and write any register, and to return with nothing else in flight (LLVM's convention: callWaitsOnFunctionEntry, callWaitsOnFunctionReturn)`);
+    push({ ...base(line, mnemonic, line.text), destinations: withShadows(writes), sources: withShadows(reads), readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+    for (const counter of counters) {
+      if (counter === 'vscnt' || counter === 'storecnt') continue;
+      push({ ...base(line, mnemonic, `${line.text} [the callee's wait on ${counter}, assumed]`), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: { scoreboard: scoreboard(counter), limit: 0 }, control: control(null, null) });
+    }
+    push({ ...base(line, mnemonic, `${line.text} [the callee, assumed to use any register]`), destinations: everyRegister, sources: everyRegister, readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+  }
+
+  // Labels to model-instruction indices; a label after the last instruction leaves the function.
+  const indexOfLabel = (label: string): number => {
+    const lineIndex = fn.labels[label]!;
+    return lineIndex < firstDraft.length ? firstDraft[lineIndex]! : drafts.length;
+  };
+  const instructions = drafts.map((draft): SassInstruction => {
+    let flow: SassFlow;
+    if (draft.flow.kind === 'branch') {
+      const target = indexOfLabel(draft.flow.label);
+      flow = target >= drafts.length ? { kind: 'exit' } : { kind: 'branch', target };
+    } else {
+      flow = draft.flow;
+    }
+    return { ...draft.instruction, flow };
+  });
+  const program: SassProgram = {
+    name: fn.name, architecture: target, queues, scoreboards: counters.length,
+    visibilityDelay: 0, depbarVisibilityDelay: 0, readAfterWrite: null, instructions,
+  };
+  // In a loop the count of a counter is not bounded by the instructions written: a proof may
+  // rest on the cap there too, however few there are, so say so as for 63 written ones.
+  instructions.forEach((instruction, index) => {
+    const counter = counters[instruction.depbar?.scoreboard ?? -1];
+    if (instruction.unit.kind !== 'variable' || instruction.depbar?.limit !== CAP - 1 || counter === undefined || capNoted.has(counter) || !onCycle(instructions, index)) return;
+    capNoted.add(counter);
+    note('assumption', fn.instructions.find((line) => line.line === instruction.line) ?? fn.instructions[0]!, `a loop issues operations counted on ${counter} in ${fn.name}: the model takes it that an instruction waits at issue while ${CAP} of its counter's operations are outstanding, so the count never passes ${CAP} (no source says what the hardware does at the counter's largest value)`);
+  });
+  return { program, notes, counterexample: counterexampleOf(program, sides) };
+}
+
+/** Whether instruction `start` can be reached again from itself (it is in a loop). */
+function onCycle(instructions: readonly SassInstruction[], start: number): boolean {
+  const next = (index: number): number[] => {
+    const instruction = instructions[index]!;
+    const flow = instruction.flow;
+    const fallsThrough = flow.kind === 'next' || flow.kind === 'call' || (instruction.guard !== null && flow.kind !== 'return');
+    return [...(fallsThrough && index + 1 < instructions.length ? [index + 1] : []), ...(flow.kind === 'branch' ? [flow.target] : [])];
+  };
+  const seen = new Set<number>();
+  const stack = next(start);
+  while (stack.length > 0) {
+    const index = stack.pop()!;
+    if (index === start) return true;
+    if (seen.has(index)) continue;
+    seen.add(index);
+    stack.push(...next(index));
+  }
+  return false;
+}
+
+/** How one model instruction differs on the counterexample side, and the fact behind it. */
+interface CounterexampleChange {
+  /** Another queue (by name, created when the proof program has none). */
+  readonly queue?: { readonly name: string; readonly ordered: boolean };
+  readonly destinations?: readonly string[];
+  readonly depbar?: { readonly scoreboard: number; readonly limit: number };
+  readonly gap: FactGap;
+}
+
+/**
+ * The program a confirming schedule runs on, where instructions differ: a FLAT access's LDS side
+ * counts as LLVM counts a generic access (in order with LDS from gfx10) and its result is ready
+ * when the memory side says (it writes no shadow); a wait the model cannot read waits for every
+ * counter. Null when no instruction differs.
+ */
+function counterexampleOf(program: SassProgram, sides: ReadonlyMap<number, CounterexampleChange>): CounterexampleProgram | null {
+  if (sides.size === 0) return null;
+  const queues = [...program.queues];
+  const instructions = program.instructions.map((instruction, index): SassInstruction => {
+    const side = sides.get(index);
+    if (!side) return instruction;
+    let changed: SassInstruction = { ...instruction, ...(side.destinations ? { destinations: side.destinations } : {}), ...(side.depbar ? { depbar: side.depbar } : {}) };
+    if (side.queue) {
+      let queue = queues.findIndex((q) => q.name === side.queue!.name);
+      if (queue < 0) queue = queues.push({ ...side.queue }) - 1;
+      changed = { ...changed, unit: { kind: 'variable', queue } };
+    }
+    return changed;
+  });
+  return { program: { ...program, queues, instructions }, gaps: program.instructions.map((_, index) => (sides.has(index) ? [sides.get(index)!.gap] : [])) };
+}
+
+/** The fact an unread wait rests on, both sides. */
+function unreadWaitGap(line: AmdgpuLine, target: AmdgpuTarget, counter: WaitCounter): FactGap {
+  return {
+    subject: `${line.text} at line ${line.line} on ${target}, for ${counter}`,
+    proof: 'waits for nothing (what it waits for is not read)', proofSource: 'llvm-waitcnt-counters',
+    counterexample: `waits until ${counter} is 0`, counterexampleSource: 'llvm-waitcnt-counters',
+  };
+}
+
+/** The fact a FLAT access's LDS side rests on, both sides. */
+function flatGap(mnemonic: string, line: number, target: AmdgpuTarget, counter: WaitCounter): FactGap {
+  return {
+    subject: `${mnemonic} at line ${line} on ${target}, its LDS side`,
+    proof: `may reach LDS: counts on ${counter} apart from (and in no order with) LDS operations, and its result needs ${counter} as well as the memory counter, as LLVM waits for a generic access`,
+    proofSource: 'llvm-waitcnt-register-uses',
+    counterexample: `counts on ${counter} as LLVM counts a generic access, its result ready when the memory counter says (as for a flat_ access LLVM knows reaches memory only: the assembly does not say which it is)`,
+    counterexampleSource: 'llvm-waitcnt-instruction-events',
+  };
+}
+
+/** Whether a placement is a VMEM queue (the gfx12 same-type ordering exception applies to them). */
+function isVmem(placement: AmdgpuPlacement): boolean {
+  return ['vmem-read', 'vmem-sampler', 'vmem-bvh', 'flat-vmem', 'vmem'].includes(placement.queue);
+}
+
+/** An instruction of no known family: its first operand written, everything read. */
+function rolesOfUnknown(part: AmdgpuPart): { destinations: string[]; sources: string[] } {
+  const registers = part.operands.map((token) => {
+    try {
+      return operandRegisters(token.text);
+    } catch {
+      // A malformed register in an unknown instruction: it is blocked from any proof anyway.
+      return [];
+    }
+  });
+  return { destinations: registers[0] ?? [], sources: [...new Set(registers.flat())] };
+}
+
+/** Registers in a stable, readable order: by file, then index. */
+function registerOrder(a: string, b: string): number {
+  const key = (name: string) => {
+    const match = /^([a-z_]+?)(\d+)(.*)$/.exec(name);
+    return match ? [match[1]!, Number(match[2]), match[3]!] as const : [name, -1, ''] as const;
+  };
+  const [fa, ia, sa] = key(a);
+  const [fb, ib, sb] = key(b);
+  return fa.localeCompare(fb) || ia - ib || sa.localeCompare(sb);
+}

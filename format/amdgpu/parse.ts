@@ -1,0 +1,262 @@
+/**
+ * Importer for AMDGPU assembly as `llc -mtriple=amdgcn-amd-amdhsa` prints it (and hand-written
+ * code in the same syntax): functions from `.type NAME,@function` and `.amdhsa_kernel NAME`,
+ * local labels, instruction lines split into mnemonic, operands and modifiers. Directives are
+ * skipped (the kernel descriptor and the metadata blocks too, but for `.amdhsa_tg_split`), as are
+ * comments (`;`, `//`, `/* *\/`, and `#` at the start of a line). Every line that is none of these
+ * is a located error.
+ */
+import { InputError, type InputProblem } from '../error.js';
+import type { AmdgpuFunction, AmdgpuLine, AmdgpuListing, AmdgpuPart, AmdgpuToken } from './listing.js';
+
+/** A function while it is being read. */
+interface FunctionDraft {
+  readonly name: string;
+  readonly line: number;
+  readonly column: number;
+  readonly instructions: AmdgpuLine[];
+  readonly labels: Record<string, number>;
+  readonly labelLines: Map<string, number>;
+}
+
+// A symbol, or a quoted one (`"non-uniform_load":`, as llc writes names that are not identifiers).
+const LABEL = /^("[^"]*"|[A-Za-z_.$][\w.$@]*)\s*:(?!:)/;
+
+/** A symbol as written, without the quotes a quoted one has. */
+function symbol(text: string): string {
+  return text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
+}
+const MNEMONIC = /^[a-z][a-z0-9_]*(?=\s|$)/;
+const LINE_FORMS = "an instruction (lower-case mnemonic and operands), a label 'NAME:' or a directive '.NAME'";
+/** Blocks whose lines are not assembly: YAML metadata (skipped whole) and the kernel descriptor (read for tg_split). */
+const SKIPPED_BLOCKS: Readonly<Record<string, string>> = {
+  '.amdgpu_metadata': '.end_amdgpu_metadata',
+  '.amd_amdgpu_hsa_metadata': '.end_amd_amdgpu_hsa_metadata',
+  '.amdgpu_pal_metadata': '.end_amdgpu_pal_metadata',
+};
+
+/** The processor in an `.amdgcn_target` string: `"amdgcn-amd-amdhsa--gfx90a:xnack-"` gives `gfx90a`. */
+export function targetOfDirective(text: string): string | null {
+  const match = /--(gfx[0-9a-f]+)/i.exec(text) ?? /\b(gfx[0-9a-f]+)\b/i.exec(text);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/**
+ * Parses a file. Throws one `InputError` listing every malformed line, or "no function with
+ * instructions" at line 1 when there is no code at all.
+ */
+export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
+  const problems: InputProblem[] = [];
+  const problem = (line: number, column: number, message: string) => problems.push({ file, line, column, message });
+  const lines = stripComments(text.split(/\r?\n/));
+  const declared = declarations(lines);
+  const functions: FunctionDraft[] = [];
+  let current: FunctionDraft | null = null;
+  let skipUntil: string | null = null;
+  let target: string | null = null;
+
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    let content = raw;
+    let trimmed = content.trim();
+    if (skipUntil !== null) {
+      if (trimmed.split(/\s+/)[0] === skipUntil) skipUntil = null;
+      return;
+    }
+    if (trimmed === '') return;
+    // Labels (several may share a line with an instruction after them).
+    for (let label = LABEL.exec(trimmed); label; label = LABEL.exec(trimmed)) {
+      const name = symbol(label[1]!);
+      const column = content.indexOf(label[1]!) + 1;
+      if (declared.names.has(name) || (declared.names.size === 0 && !name.startsWith('.'))) {
+        current = { name, line, column, instructions: [], labels: {}, labelLines: new Map() };
+        functions.push(current);
+      } else if (/^\.Lfunc_end/.test(name)) {
+        current = null;
+      } else if (current !== null) {
+        const first = current.labelLines.get(name);
+        if (first !== undefined) problem(line, column, `label ${name} is defined twice in function ${current.name} (first at line ${first})`);
+        else {
+          current.labels[name] = current.instructions.length;
+          current.labelLines.set(name, line);
+        }
+      }
+      const after = content.indexOf(label[0]) + label[0].length;
+      content = ' '.repeat(after) + content.slice(after);
+      trimmed = content.trim();
+    }
+    if (trimmed === '') return;
+    const column = content.length - content.trimStart().length + 1;
+    if (trimmed.startsWith('.')) {
+      const directive = trimmed.split(/[\s,]+/)[0]!;
+      if (directive in SKIPPED_BLOCKS) skipUntil = SKIPPED_BLOCKS[directive]!;
+      if (directive === '.amdgcn_target') target = targetOfDirective(trimmed);
+      if (directive === '.size' && current !== null && symbol(trimmed.split(/[\s,]+/)[1] ?? '') === current.name) current = null;
+      return;
+    }
+    const mnemonic = MNEMONIC.exec(trimmed);
+    if (!mnemonic) {
+      problem(line, column, `expected ${LINE_FORMS}, got '${trimmed.length > 40 ? `${trimmed.slice(0, 40)}...` : trimmed}'`);
+      return;
+    }
+    if (current === null) {
+      problem(line, column, `instruction ${mnemonic[0]} outside a function: expected a function label ('NAME:') before it`);
+      return;
+    }
+    const parsed = instructionLine(content, line, column, problem);
+    if (parsed) current.instructions.push(parsed);
+  });
+
+  const withCode = functions.filter((fn) => fn.instructions.length > 0);
+  if (withCode.length === 0 && problems.length === 0) problem(1, 1, 'no function with instructions: expected a label (NAME:) followed by AMDGPU instructions');
+  if (problems.length > 0) throw new InputError(problems);
+  return {
+    file,
+    target,
+    functions: withCode.map((draft): AmdgpuFunction => ({
+      name: draft.name, line: draft.line, column: draft.column,
+      kernel: declared.kernels.has(draft.name) || (declared.kernels.size === 0 && looksLikeKernel(draft.instructions)),
+      tgSplit: declared.tgSplit.has(draft.name),
+      instructions: draft.instructions, labels: draft.labels,
+    })),
+  };
+}
+
+/**
+ * Without any kernel descriptor in the file (hand-written code, other OSes than amdhsa), a
+ * function that ends the wave (`s_endpgm`) and never returns (`s_setpc_b64`) is taken as a kernel.
+ */
+function looksLikeKernel(instructions: readonly AmdgpuLine[]): boolean {
+  const mnemonics = instructions.flatMap((line) => line.parts.map((part) => part.mnemonic));
+  return mnemonics.some((m) => m.startsWith('s_endpgm')) && !mnemonics.includes('s_setpc_b64');
+}
+
+/** What the directives of the file declare, read before the code (a kernel descriptor follows its code). */
+function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string> } {
+  const kernels = new Set<string>();
+  const functions = new Set<string>();
+  const tgSplit = new Set<string>();
+  let descriptor: string | null = null;
+  for (const raw of lines) {
+    const trimmed = raw.trim();
+    const type = /^\.type\s+("[^"]*"|[^\s,]+)\s*,\s*[@%](function|gnu_indirect_function)\b/.exec(trimmed);
+    if (type) functions.add(symbol(type[1]!));
+    const kernel = /^\.(?:amdhsa_kernel|amdgpu_hsa_kernel)\s+("[^"]*"|\S+)/.exec(trimmed);
+    if (kernel) {
+      kernels.add(symbol(kernel[1]!));
+      if (trimmed.startsWith('.amdhsa_kernel')) descriptor = symbol(kernel[1]!);
+    }
+    if (trimmed.startsWith('.end_amdhsa_kernel')) descriptor = null;
+    if (descriptor !== null && /^\.amdhsa_tg_split\s+1\b/.test(trimmed)) tgSplit.add(descriptor);
+  }
+  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit };
+}
+
+/** Lines with comments blanked out (columns kept): `;` and `//` to the end of the line, `/* ... *\/` across lines, `#` lines. */
+function stripComments(lines: readonly string[]): string[] {
+  let inBlock = false;
+  return lines.map((line) => {
+    let out = '';
+    let quoted = false;
+    for (let at = 0; at < line.length; at++) {
+      const char = line[at]!;
+      if (inBlock) {
+        if (line.startsWith('*/', at)) {
+          inBlock = false;
+          out += '  ';
+          at++;
+        } else out += ' ';
+        continue;
+      }
+      if (char === '"') quoted = !quoted;
+      if (!quoted && line.startsWith('/*', at)) {
+        inBlock = true;
+        out += '  ';
+        at++;
+        continue;
+      }
+      if (!quoted && (char === ';' || line.startsWith('//', at))) break;
+      out += char;
+    }
+    return /^\s*#/.test(out) ? '' : out.replace(/\s+$/, '');
+  });
+}
+
+/** One instruction line: the halves of a VOPD pair, each mnemonic with its operands and modifiers. */
+function instructionLine(content: string, line: number, column: number, problem: (line: number, column: number, message: string) => void): AmdgpuLine | null {
+  const text = content.trim();
+  const parts: AmdgpuPart[] = [];
+  let start = column - 1;
+  for (const half of splitTopLevel(content.slice(start), '::')) {
+    const offset = start + half.offset;
+    const body = half.text;
+    const lead = body.length - body.trimStart().length;
+    const mnemonic = MNEMONIC.exec(body.trimStart());
+    if (!mnemonic) {
+      problem(line, offset + lead + 1, `expected a mnemonic after '::' (a VOPD pair is 'v_dual_X ... :: v_dual_Y ...')`);
+      return null;
+    }
+    const operandStart = offset + lead + mnemonic[0].length;
+    const { operands, modifiers } = tokens(content.slice(operandStart, offset + body.length), operandStart + 1);
+    parts.push({ mnemonic: mnemonic[0], operands, modifiers });
+  }
+  const first = MNEMONIC.exec(text)![0];
+  const operandOffset = content.indexOf(first, start) + first.length;
+  const operandText = content.slice(operandOffset).trim();
+  start = operandOffset + (content.slice(operandOffset).length - content.slice(operandOffset).trimStart().length);
+  return { line, column, parts, operandText, operandColumn: start + 1, text };
+}
+
+/** Splits at a separator outside parentheses and brackets, with each piece's offset. */
+function splitTopLevel(text: string, separator: string): { text: string; offset: number }[] {
+  const pieces: { text: string; offset: number }[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]!;
+    if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && text.startsWith(separator, at)) {
+      pieces.push({ text: text.slice(from, at), offset: from });
+      from = at + separator.length;
+      at += separator.length - 1;
+    }
+  }
+  pieces.push({ text: text.slice(from), offset: from });
+  return pieces;
+}
+
+/**
+ * Operands and modifiers of the text after a mnemonic (`column` is where it starts): pieces at
+ * top-level commas; the first word of each piece is an operand, the words after it modifiers
+ * (`s[2:3] offset:16 glc`).
+ */
+function tokens(text: string, column: number): { operands: AmdgpuToken[]; modifiers: AmdgpuToken[] } {
+  const operands: AmdgpuToken[] = [];
+  const modifiers: AmdgpuToken[] = [];
+  if (text.trim() === '') return { operands, modifiers };
+  for (const piece of splitTopLevel(text, ',')) {
+    words(piece.text).forEach((word, index) => (index === 0 ? operands : modifiers).push({ text: word.text, column: column + piece.offset + word.offset }));
+  }
+  return { operands, modifiers };
+}
+
+/** The words of a piece: split at white space outside parentheses and brackets. */
+function words(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  let depth = 0;
+  let from = -1;
+  for (let at = 0; at <= text.length; at++) {
+    const char = text[at];
+    const space = char === undefined || (depth === 0 && /\s/.test(char));
+    if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth = Math.max(0, depth - 1);
+    if (space && from >= 0) {
+      out.push({ text: text.slice(from, at), offset: from });
+      from = -1;
+    } else if (!space && from < 0) {
+      from = at;
+    }
+  }
+  return out;
+}
