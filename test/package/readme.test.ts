@@ -26,8 +26,8 @@ function steady(line: string): string {
 
 describe('the README examples print what the README shows', () => {
   it('shows one example of each input kind', () => {
-    const files = consoleExamples().map(({ args }) => args.find((arg) => /\.(hp|cuasm|comp|asm|json)$/.test(arg)) ?? '');
-    expect(files.map((file) => file.replace(/^.*\./, '.'))).toEqual(['.hp', '.cuasm', '.comp', '.asm', '.json', '.hp']);
+    const files = consoleExamples().map(({ args }) => args.find((arg) => /\.(hp|cuasm|s|comp|asm|json)$/.test(arg)) ?? '');
+    expect(files.map((file) => file.replace(/^.*\./, '.'))).toEqual(['.hp', '.cuasm', '.s', '.comp', '.asm', '.json', '.hp']);
   });
 
   it.each(consoleExamples().map((example) => [example.args.join(' '), example] as const))('hazardproof %s', async (_, { args, shown }) => {
