@@ -4,14 +4,12 @@
  * table, and the time per kernel, the slowest included. Kernels get a budget each, as `check
  * --timeout` gives a file: a kernel that runs past it counts as unknown, and its time shows it.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { checkListingKernels } from '../api/listing/checkKernels.js';
 import { timeBudget } from '../api/stop.js';
 import type { Verdict } from '../explore/verdict.js';
-import { InputError } from '../format/error.js';
-import { loadListingKernels } from '../format/sass/loadKernels.js';
 import { formatTable } from '../reports/table.js';
+import { corpusFiles, corpusFolders } from './corpusFolders.js';
 
 /** One folder of the corpus. */
 export interface CorpusFolderRow {
@@ -30,30 +28,18 @@ export interface CorpusFolderRow {
 /** Budget of one kernel, as `check --timeout 3000` would give a one-kernel file. */
 export const CORPUS_KERNEL_BUDGET_MS = 3_000;
 
-function listingFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return listingFiles(path);
-    return /LICEN[CS]E|README/i.test(name) ? [] : [path];
-  });
-}
-
 /** Checks every NVIDIA listing under `root` (mesa-ir3 left out), one row per top-level folder. */
 export function corpusFolderRows(root: string): CorpusFolderRow[] {
-  return readdirSync(root).filter((name) => name !== 'mesa-ir3' && statSync(join(root, name)).isDirectory()).sort().map((folder) => {
-    const files = listingFiles(join(root, folder)).sort();
+  return corpusFolders(root).map((folder) => {
+    const files = corpusFiles(root, folder);
     const verdicts: Record<Verdict, number> = { 'proved-safe': 0, 'no-hazard-found': 0, hazard: 0, unknown: 0 };
     let refused = 0;
     let kernels = 0;
     let instructions = 0;
     let ms = 0;
     let slowest: CorpusFolderRow['slowest'] = null;
-    for (const file of files) {
-      let loaded;
-      try {
-        loaded = loadListingKernels(file, { from: null, architecture: null, kernels: [] });
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
+    for (const { file, kernels: loaded } of files) {
+      if (loaded === null) {
         refused++;
         continue;
       }

@@ -3,13 +3,12 @@
  * thousand instructions built from them, the mutation self-test, and the fast analysis against
  * exhaustive search on small kernels (the impl/spec ratio of this machine).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { timeBudget } from '../api/stop.js';
 import { exploreAll } from '../explore/exhaustive.js';
 import type { Verdict } from '../explore/verdict.js';
-import { InputError } from '../format/error.js';
 import { packageRoot } from '../format/packageRoot.js';
 import { loadListingKernels, type LoadedKernel } from '../format/sass/loadKernels.js';
 import { analyze } from '../impl/sass/analysis/fixpoint.js';
@@ -18,6 +17,7 @@ import { compareAnnotation } from '../impl/sass/annotateReport.js';
 import { addTallies, caughtShare, runMutationCampaign, type MutationTally } from '../impl/sass/mutationCampaign.js';
 import { sassProgramArbitrary } from '../properties/arbitraries/sassProgram.js';
 import { formatTable } from '../reports/table.js';
+import { corpusFiles, corpusFolders } from './corpusFolders.js';
 import type { SassInstruction, SassProgram, SassQueue, SassUnit } from '../spec/sass/program.js';
 import { sassSystem } from '../spec/sass/system.js';
 
@@ -138,23 +138,11 @@ export interface MutationRow {
  * whole run to a couple of minutes, as `check --timeout` would).
  */
 export function mutationRows(root: string, sample: number, seed: number, kernelBudgetMs: number): MutationRow[] {
-  const listings = (folder: string): string[] => readdirSync(folder).sort().flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return listings(path);
-    return /LICEN[CS]E|README/i.test(name) ? [] : [path];
-  });
   const rows = new Map<string, { kernels: number; tallies: MutationTally[]; outOfBudget: number; ms: number }>();
-  for (const folder of readdirSync(root).sort().filter((name) => name !== 'mesa-ir3' && statSync(join(root, name)).isDirectory())) {
-    for (const file of listings(join(root, folder))) {
-      let kernels: LoadedKernel[];
-      try {
-        kernels = loadListingKernels(file, { from: null, architecture: null, kernels: [] });
-      } catch (error) {
-        // A maxas or TuringAs source needs its preprocessor first: a located input error, no kernels.
-        if (error instanceof InputError) continue;
-        throw error;
-      }
-      for (const kernel of kernels) {
+  for (const folder of corpusFolders(root)) {
+    // A maxas or TuringAs source needs its preprocessor first: a located input error, no kernels.
+    for (const { kernels } of corpusFiles(root, folder)) {
+      for (const kernel of kernels ?? []) {
         const { architecture } = kernel.program;
         if (!rows.has(architecture)) rows.set(architecture, { kernels: 0, tallies: [], outOfBudget: 0, ms: 0 });
         const row = rows.get(architecture)!;
@@ -214,24 +202,11 @@ export const ANNOTATE_KERNEL_BUDGET_MS = 10_000;
  * that runs past it counts as skipped.
  */
 export function annotateRows(root: string, runs: number, seed: number, budgetMs = ANNOTATE_KERNEL_BUDGET_MS): AnnotateRow[] {
-  const filesUnder = (folder: string): string[] => readdirSync(folder).sort().flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return filesUnder(path);
-    return /LICEN[CS]E|README/i.test(name) ? [] : [path];
-  });
-  const folders = readdirSync(root).filter((name) => name !== 'mesa-ir3' && statSync(join(root, name)).isDirectory()).sort();
-  return folders.map((folder) => {
+  return corpusFolders(root).map((folder) => {
     const started = performance.now();
     const row = { folder, kernels: 0, skipped: 0, proved: 0, compilerCycles: 0, derivedCycles: 0, better: 0, own: 0, worse: 0, fallback: 0, depbars: 0, ms: 0 };
-    for (const file of filesUnder(join(root, folder))) {
-      let kernels: LoadedKernel[];
-      try {
-        kernels = loadListingKernels(file, { from: null, architecture: null, kernels: [] });
-      } catch (error) {
-        if (error instanceof InputError) continue;
-        throw error;
-      }
-      for (const kernel of kernels) {
+    for (const { kernels } of corpusFiles(root, folder)) {
+      for (const kernel of kernels ?? []) {
         row.kernels++;
         const comparison = compareAnnotation(kernel.program, runs, seed, 8, timeBudget({ timeoutMs: budgetMs }).shouldStop, kernel.notes);
         if (comparison.stoppedBy !== null) {
