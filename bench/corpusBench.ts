@@ -63,6 +63,6 @@ export function formatCorpusBench(rows: readonly CorpusFolderRow[]): string {
     formatTable(['NVIDIA corpus folder', 'files', 'refused', 'kernels', 'instructions', 'proved-safe', 'hazard', 'unknown', 'ms', 'ms/kernel', 'slowest kernel ms'],
       rows.map((row) => [row.folder, String(row.files), String(row.refused), String(row.kernels), String(row.instructions), String(row.verdicts['proved-safe']), String(row.verdicts.hazard), String(row.verdicts.unknown), row.ms.toFixed(0), (row.ms / Math.max(1, row.kernels)).toFixed(1), row.slowest === null ? '-' : row.slowest.ms.toFixed(0)]),
       [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
-    `Every file read by its content; refused: preprocessor sources (located error). Verdicts under the counterexample side of each table (README "What a verdict rests on"), ${CORPUS_KERNEL_BUDGET_MS} ms per kernel. ${total.hazard} hazard and ${total.unknown} unknown of ${total.kernels} kernels (${((100 * total.unknown) / Math.max(1, total.kernels)).toFixed(1)}% unknown; goal: under 2%).`,
+    `Every file read by its content; refused: preprocessor sources (located error). Verdicts under the counterexample side of each table (docs/facts.md), ${CORPUS_KERNEL_BUDGET_MS} ms per kernel. ${total.hazard} hazard and ${total.unknown} unknown of ${total.kernels} kernels (${((100 * total.unknown) / Math.max(1, total.kernels)).toFixed(1)}% unknown; goal: under 2%).`,
   ].join('\n');
 }

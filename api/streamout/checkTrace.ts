@@ -8,7 +8,7 @@ import type { StreamTraceReport } from './traceReport.js';
 import type { StreamTraceSource } from './traceSource.js';
 
 /**
- * Validates a recorded message trace of the stream-output protocol (JSON lines, README "Trace
+ * Validates a recorded message trace of the stream-output protocol (JSON lines, docs/streamout.md "Trace
  * format") against the protocol, streaming it in constant memory, and reports the first line the
  * protocol does not allow, with its file line, in protocol terms and with the state there. The
  * report is the object `hazardproof streamout check TRACE --json` prints.

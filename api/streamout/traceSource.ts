@@ -1,7 +1,7 @@
 import { readLines, type NumberedLine } from '../../format/streamout/traceRead.js';
 
 /**
- * A recorded message trace (JSON lines, README "Trace format"): the path of a trace file, read in
+ * A recorded message trace (JSON lines, docs/streamout.md "Trace format"): the path of a trace file, read in
  * chunks so that memory does not grow with its length; or the trace's text; or its lines (an
  * iterable: a generator is read lazily). `file` names a text or lines in the report and in input
  * problems (default `<trace>`).

@@ -47,7 +47,7 @@ interface ParserState {
 const DIRECTIVES = '.machine, .scoreboards, .pipe, .warps, .interlock';
 
 /**
- * Parses the `.hp` text format (see README "Program format"). Throws `InputError` listing every
+ * Parses the `.hp` text format (see docs/program-format.md). Throws `InputError` listing every
  * problem as `file:line:col: message`; never returns a half-parsed program.
  */
 export function parseProgram(text: string, file = '<input>'): ParsedProgram {

@@ -32,7 +32,7 @@ interface Replay {
  * writes must be placed as the API order says (`placementMistake`), and the write step is taken
  * once they complete the task. Hidden steps (`isHiddenStep`: the recorder writes no line for
  * them) may come between any two lines: each reading takes them when a line of their unit needs
- * them, and a bare `wd` line keeps every reading (`TraceReadings`, README "Hidden steps"). Stops
+ * them, and a bare `wd` line keeps every reading (`TraceReadings`, docs/streamout.md "Hidden steps"). Stops
  * at the first line no reading explains; a task whose data has a gap at the end fails there
  * (line = lines + 1).
  */

@@ -39,7 +39,7 @@ export function recordedLines(context: StreamContext, state: StreamState, action
  * True when a step (enabled in `state`) is hidden: it emits nothing a recorder sees, so a
  * recorded trace leaves it out and a checker must be able to take it between any two lines.
  * Hidden steps send no message and write no memory, so they change only their own unit's local
- * state; README "Hidden steps" gives the argument that lets the checkers take them lazily.
+ * state; docs/streamout.md "Hidden steps" gives the argument that lets the checkers take them lazily.
  */
 export function isHiddenStep(context: StreamContext, state: StreamState, action: StreamAction): boolean {
   return recordedLines(context, state, action).length === 0;

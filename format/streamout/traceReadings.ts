@@ -58,7 +58,7 @@ function isFailure<R>(result: R | ReadingFailure): result is ReadingFailure {
  * between them, can have led to, each standing for every state hidden steps reach from it.
  * Hidden steps ("packet done", a write of nothing) change only their own unit, stay enabled until
  * taken, and commute with every other step, so each reading takes them lazily, just before a line
- * of their unit needs them (README "Hidden steps"). Only a bare `{"step": "wd"}` line (the old
+ * of their unit needs them (docs/streamout.md "Hidden steps"). Only a bare `{"step": "wd"}` line (the old
  * form, which names no message) has two readings where a "packet done" is next: that step
  * itself, recorded, or (all pending "packet done" steps left out) the work distribution unit's
  * next message. (Reading it as a later "packet done", recorded after earlier ones left out, is
