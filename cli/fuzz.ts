@@ -14,17 +14,24 @@ import { commandLine, htmlOption, readSourceText, writeHtmlReport } from './html
 import { fuzzHtmlReport } from '../reports/html/fuzzHtmlReport.js';
 import { parseShard } from './shard.js';
 import type { CampaignOptions } from '../reports/merge/shardReport.js';
+import { LLC, llcAvailable, llvmCampaignSummary, runLlvmCampaign } from '../impl/llvm/campaign.js';
 
 /** Help text of `hazardproof fuzz`. */
 export const FUZZ_USAGE = `usage: hazardproof fuzz FILE... [options]
        hazardproof fuzz --generate small|deep|protected|all [--law NAME] [--robustness] [options]
        hazardproof fuzz --robustness [options]
+       hazardproof fuzz --llvm [--runs N] [--seed N] [--time SECONDS] [--path P]
 
 Hunts for hazards in programs under random latency schedules (run on the optimized simulator),
 or for violations of hazardproof's laws on generated programs. Finding nothing is not a proof.
 --robustness: mutates the bundled example files of every kind (programs, scenarios, traces,
 listings) and runs every command on them; every input must get an answer (exit 0, 1 or 3, or
 2 with a located error), never a crash or a hang. With --generate both run side by side.
+--llvm: LLVM in the loop: random IR kernels (global, LDS and constant loads, stores, atomics,
+barriers, one loop or if) compiled by ${LLC} for a random gfx900..gfx1200 target at -O0 or -O2;
+every function must be proved safe, and one wait dropped per output (where a load's result is
+read later) must not be; a failure is shrunk to a minimal IR kernel, printed with the llc command.
+Runs default to 50; exit 3 when --time runs out first; ${LLC} missing is exit 2.
 
 options:
   --runs N              runs per target: schedules per program, generated inputs per law,
@@ -36,7 +43,9 @@ options:
                         --robustness, the --timeout every command of the campaign gets (default ${DEFAULT_ROBUSTNESS_TIMEOUT_MS})
   --seed N              campaign seed (default: a fresh one, printed); run k of a program uses
                         schedule seed N+k, so 'check --mode random --seed N+k --runs 1' replays it
-  --path P              with --robustness and the seed of a failed campaign: replay its shrunk case
+  --path P              with --robustness or --llvm and the seed of a failed campaign: replay its
+                        shrunk case
+  --llvm                compile generated IR kernels with ${LLC} and check LLVM's waits (above)
   --jobs N              worker threads on this machine (default 1); results do not depend on it
   --shard I/N           run only batches I, I+N, I+2N... of the campaign (1-based I, batches of
                         100 runs, every file and law), so N machines split one campaign (needs
@@ -69,8 +78,11 @@ export const FUZZ_OPTIONS = {
   jobs: { type: 'string' }, shard: { type: 'string' }, 'max-latency': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
   'report-json': { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' }, robustness: { type: 'boolean' }, path: { type: 'string' },
   json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-  format: { type: 'string' }, sarif: { type: 'string' }, html: { type: 'string' },
+  format: { type: 'string' }, sarif: { type: 'string' }, html: { type: 'string' }, llvm: { type: 'boolean' },
 } as const;
+
+/** The options `fuzz --llvm` takes. */
+const LLVM_OPTIONS = new Set(['llvm', 'runs', 'seed', 'time', 'path', 'help']);
 
 /** `hazardproof fuzz`: returns (a promise of) the exit code. */
 export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
@@ -83,6 +95,7 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${FUZZ_USAGE}\n`);
     return 0;
   }
+  if (values.llvm === true) return llvmFuzz(values, positionals, io);
   const robustness = values.robustness === true;
   if (robustness && positionals.length > 0) throw new UsageError('--robustness mutates the bundled examples itself: give no program files');
   if (values.path !== undefined && !robustness) throw new UsageError('--path replays a robustness case: it goes with --robustness');
@@ -144,6 +157,35 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
   }
   io.stdout(format === 'json' ? json : format === 'sarif' ? sarif : `${[report?.text, ...unknown, ...(robust?.lines ?? [])].filter((part) => part !== undefined).join('\n')}\n`);
   return exitCode;
+}
+
+/** `hazardproof fuzz --llvm`: the LLVM-in-the-loop campaign. */
+function llvmFuzz(values: Record<string, string | boolean | undefined>, positionals: readonly string[], io: CliIo): number {
+  if (positionals.length > 0) throw new UsageError('--llvm generates its own kernels: give no program files');
+  const other = Object.keys(values).filter((name) => values[name] !== undefined && !LLVM_OPTIONS.has(name));
+  if (other.length > 0) throw new UsageError(`--${other[0]} does not go with --llvm (it takes --runs, --seed, --time and --path)`);
+  const str = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const runs = integerOption('runs', str('runs'), 50, 1);
+  const timeSeconds = str('time') === undefined ? null : integerOption('time', str('time'), 0, 1);
+  const seed = integerOption('seed', str('seed'), defaultSeed(), 0, 2 ** 32 - 1);
+  if (!llcAvailable(LLC)) {
+    io.stderr(`hazardproof: fuzz --llvm needs ${LLC} (LLVM 19's llc) on the PATH, and it was not found: install Debian's llvm-19 (apt-get install llvm-19)\n`);
+    return 2;
+  }
+  const config = { seed, runs, timeMs: timeSeconds === null ? null : timeSeconds * 1000, path: str('path') ?? null, llc: LLC };
+  io.stderr(`fuzz --llvm: seed ${seed}, ${runs} run(s)${timeSeconds === null ? '' : `, at most ${timeSeconds} s`} (replay: hazardproof fuzz --llvm --seed ${seed} --runs ${runs})\n`);
+  const started = Date.now();
+  let last = 0;
+  const result = runLlvmCampaign(config, (stats) => {
+    const now = Date.now();
+    if (now - last < (io.progress ? 100 : 5000)) return;
+    last = now;
+    const status = `${stats.runs}/${runs} kernels, ${stats.proved} function(s) proved, ${stats.caughtHazard + stats.caughtUnknown}/${stats.mutants} mutants caught, ${((now - started) / 1000).toFixed(1)} s`;
+    io.stderr(io.progress ? `\r\x1b[2K${status}` : `fuzz --llvm: ${status}\n`);
+  });
+  if (io.progress) io.stderr('\r\x1b[2K');
+  io.stdout(`${llvmCampaignSummary(result, config).join('\n')}\n`);
+  return result.failure !== null ? 1 : result.outOfBudget ? 3 : 0;
 }
 
 /** The campaign targets the command line names: program files, or generated laws; none for `--robustness` alone. Null when a file has mistakes (printed). */
