@@ -13,6 +13,7 @@ import { compareBench, compareBenchJson, formatCompareBench } from './compareBen
 import { formatLrcBench, lrcBenchRows } from './lrcBench.js';
 import { releaseZ3 } from '../solver/z3.js';
 import { corpusFolderRows, formatCorpusBench } from './corpusBench.js';
+import { amdBench, formatAmdBench } from './amdBench.js';
 import { analysisVersusExhaustive, annotateRows, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
 import { corpusRows as ir3CorpusRows, formatComponentBench, generatedRows as generatedComponentRows, ir3CorpusRoot } from './componentBench.js';
 
@@ -89,12 +90,15 @@ const sass = corpus === null ? null : {
   annotated: annotateRows(corpus, 10, seed),
 };
 
+if (!json) process.stderr.write('AMD GPUs: compiling the bundled IR with llc-19 for every target and level, and a short fuzz --llvm campaign...\n');
+const amd = amdBench(seed, 50);
+
 const ir3Corpus = ir3CorpusRoot();
 if (!json) process.stderr.write(`scheduling ir3 shaders (list scheduler of US 8,098,251 vs in-order full latency)${ir3Corpus === null ? '; ../shared/corpus/mesa-ir3 is absent, skipping the corpus rows' : ''}...\n`);
 const components = { seed, generated: generatedComponentRows(seed), corpus: ir3Corpus === null ? null : ir3CorpusRows(ir3Corpus) };
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, streamoutScale, streamoutTraces, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, components }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, streamoutScale, streamoutTraces, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, amd: amd === null ? null : { ...amd, campaign: { ...amd.campaign, stats: { ...amd.campaign.stats, targets: [...amd.campaign.stats.targets] } } }, components }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -142,6 +146,8 @@ if (json) {
   console.log('');
   console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, sass.annotated, mutationSample, seed, 10, mutationBudgetMs));
   if (sass !== null) console.log(`\n${formatCorpusBench(sass.folders)}`);
+  console.log('');
+  console.log(formatAmdBench(amd));
   console.log('');
   console.log(formatComponentBench(components.generated, components.corpus, components.seed));
 }
