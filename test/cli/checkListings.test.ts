@@ -1,23 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchWriter, section } from './cuasmScratch.js';
 import { cli } from './run.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const scratch = mkdtempSync(join(tmpdir(), 'hazardproof-listings-'));
-
-function file(name: string, text: string): string {
-  const path = join(scratch, name);
-  writeFileSync(path, text);
-  return path;
-}
-
-/** A CuAssembler kernel section `.text.NAME` with these instruction lines. */
-function section(name: string, ...lines: string[]): string {
-  return [`\t.section\t.text.${name},"ax",@progbits`, ...lines].join('\n');
-}
+const file = scratchWriter('listings');
 
 // A global load into R5 and its consumer; `wait` is the consumer's wait mask.
 const kernel = (name: string, wait: string) => section(name,

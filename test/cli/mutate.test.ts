@@ -1,21 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchWriter, section } from './cuasmScratch.js';
 import { cli } from './run.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'hazardproof-mutate-'));
-
-function file(name: string, text: string): string {
-  const path = join(scratch, name);
-  writeFileSync(path, text);
-  return path;
-}
-
-/** A CuAssembler kernel section `.text.NAME` with these instruction lines. */
-function section(name: string, ...lines: string[]): string {
-  return [`\t.section\t.text.${name},"ax",@progbits`, ...lines].join('\n');
-}
+const file = scratchWriter('mutate');
 
 // A global load and its consumer, which waits for it: 3 mutants (drop the wait, lower the
 // consumer's stall, move the load's scoreboard), one of them redundant (the stall).
