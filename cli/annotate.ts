@@ -7,6 +7,7 @@ import { printProgram } from '../format/hp/print.js';
 import { type CliIo, fileBudget, readInput, scoreboardMaxOption, timeoutOption, UsageError, writeFileAtomic } from './io.js';
 import { isListingFile } from '../format/sass/load.js';
 import { annotateListings } from './sassAnnotate.js';
+import { annotateAmdgpu, isAmdgpuFile } from './amdgpuAnnotate.js';
 import { listingOptions } from './sassCheck.js';
 import { isIr3File } from '../api/components/notation.js';
 import { annotateIr3File, IR3_ANNOTATE_USAGE } from './componentAnnotate.js';
@@ -35,6 +36,13 @@ seeded schedules (--runs N, default 20; --seed N; --max-latency N, default 8). W
 records are slower or unproved and the compiler's are proved, the compiler's are kept, and the
 output says so. The derived kernels go to OUT (-o) in 'print --to hp' form. Exit 0 when every
 derived kernel is proved safe.
+
+For AMDGPU assembly (llc's .s; --arch and --kernel as for check): for each function whose own
+waits are proved safe, loosens every counter of every s_waitcnt / s_wait_* as far as the analysis
+still proves the function safe (greedily, in program order; the counter's maximum is no wait),
+re-proves the result, prints each wait line that could be looser, and compares cycles with
+LLVM's waits on the same seeded schedules (--runs, --seed, --max-latency as above). Exit 0 when
+every loosened function is proved safe, 3 when a function's own waits are not proved safe.
 
 ${IR3_ANNOTATE_USAGE}
 
@@ -69,6 +77,9 @@ export function annotateCommand(args: string[], io: CliIo): number {
   if (positionals.length > 0 && positionals.every(isComponentFile)) return annotateComponentFiles(positionals, values.output, values.expect === true, io, timeoutMs);
   if (positionals.length !== 1) throw new UsageError('annotate needs exactly one program file');
   if (values.from === 'ir3' || (values.from === undefined && isIr3File(positionals[0]!))) return annotateIr3File(positionals[0]!, values.output, io, timeoutMs);
+  if (values.from === undefined && isAmdgpuFile(positionals[0]!)) {
+    return annotateAmdgpu(positionals[0]!, { ...listingOptions(values), runs: values.runs, seed: values.seed, maxLatency: values['max-latency'], timeoutMs }, io);
+  }
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
     return annotateListings(positionals, {
       ...listingOptions(values),
