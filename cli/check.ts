@@ -119,6 +119,9 @@ export function checkCommand(args: string[], io: CliIo): number {
   }
   // One rule tells the kinds apart, the library's `load` too (api/recogniseInput.ts).
   const kinds = positionals.map((file) => recogniseInput(file, values.from === undefined ? {} : { from: values.from }));
+  // A scenario is played, not checked instruction by instruction: say where it goes rather than fail its schema as a program.
+  const scenarios = positionals.filter((_, index) => kinds[index] === 'streamout');
+  if (scenarios.length > 0) throw new UsageError(`${scenarios.join(', ')}: a stream-output scenario; run it with hazardproof streamout run ${scenarios.join(' ')} (the library's check(load(file)) runs it too)`);
   if (kinds.every((kind) => kind === 'ir3' || kind === 'components')) {
     for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch'] as const) {
       if (values[option] !== undefined) throw new UsageError(`--${option} does not apply to .comp programs and ir3 listings (every schedule is explored)`);

@@ -123,4 +123,10 @@ describe('hazardproof print', () => {
     const text = await cli('check', program, '--mode', 'random', '--runs', '20', '--seed', '1', '--timelines', 'none');
     expect(text.stdout).toContain(`... and ${report.hazardsNotListed} more distinct finding(s), not listed (the first 100 are)`);
   });
+
+  it('a stream-output scenario is pointed to streamout run (exit 2), not read as a program', async () => {
+    const { code, stderr } = await cli('check', 'examples/streamout/small-exhaustive.json');
+    expect(code).toBe(2);
+    expect(stderr).toContain('a stream-output scenario; run it with hazardproof streamout run examples/streamout/small-exhaustive.json');
+  });
 });
