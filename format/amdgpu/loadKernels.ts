@@ -10,6 +10,7 @@ import { InputError } from '../error.js';
 import type { ListingOptions, LoadedKernel } from '../sass/loadKernels.js';
 import type { AmdgpuFunction } from './listing.js';
 import { lowerAmdgpuFunction } from './lower.js';
+import { isAmdgpuObjdumpText, parseAmdgpuObjdump } from './objdump.js';
 import { parseAmdgpuListing } from './parse.js';
 
 /**
@@ -19,9 +20,13 @@ import { parseAmdgpuListing } from './parse.js';
  * input mistake: its functions are checked `unknown`, never with another target's facts.
  */
 export function amdgpuKernelsOfText(text: string, file: string, options: ListingOptions): LoadedKernel[] {
-  const listing = parseAmdgpuListing(text, file);
+  const objdump = isAmdgpuObjdumpText(text);
+  const listing = objdump ? parseAmdgpuObjdump(text, file) : parseAmdgpuListing(text, file);
   const stated = options.architecture ?? listing.target;
   const known = AMDGPU_TARGETS.join(', ');
+  if (stated === null && objdump) {
+    throw new InputError([{ file, line: 1, column: 1, message: `llvm-objdump -d output does not say which processor the code is for (not even with --mcpu): pass --arch (${known})` }]);
+  }
   if (stated === null) {
     throw new InputError([{ file, line: 1, column: 1, message: `the assembly does not say which processor it is for (no .amdgcn_target): pass --arch (${known})` }]);
   }

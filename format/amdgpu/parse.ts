@@ -183,7 +183,7 @@ function stripComments(lines: readonly string[]): string[] {
 }
 
 /** One instruction line: the halves of a VOPD pair, each mnemonic with its operands and modifiers. */
-function instructionLine(content: string, line: number, column: number, problem: (line: number, column: number, message: string) => void): AmdgpuLine | null {
+export function instructionLine(content: string, line: number, column: number, problem: (line: number, column: number, message: string) => void): AmdgpuLine | null {
   const text = content.trim();
   const parts: AmdgpuPart[] = [];
   let start = column - 1;
