@@ -17,6 +17,8 @@ interface FunctionDraft {
   readonly instructions: AmdgpuLine[];
   readonly labels: Record<string, number>;
   readonly labelLines: Map<string, number>;
+  /** Other names of the same entry (`NAME$local:` right after `NAME:`, as llc writes local aliases). */
+  readonly aliases: string[];
 }
 
 // A symbol, or a quoted one (`"non-uniform_load":`, as llc writes names that are not identifiers).
@@ -69,8 +71,13 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
       const name = symbol(label[1]!);
       const column = content.indexOf(label[1]!) + 1;
       if (declared.names.has(name) || (declared.names.size === 0 && !name.startsWith('.'))) {
-        current = { name, line, column, instructions: [], labels: {}, labelLines: new Map() };
-        functions.push(current);
+        // A second function label before any code names the same entry: one function, not two
+        // (llc writes `NAME$local:` after `NAME:`; the kernel descriptor names only one of them).
+        if (current !== null && current.instructions.length === 0 && Object.keys(current.labels).length === 0) current.aliases.push(name);
+        else {
+          current = { name, line, column, instructions: [], labels: {}, labelLines: new Map(), aliases: [] };
+          functions.push(current);
+        }
       } else if (/^\.Lfunc_end/.test(name)) {
         current = null;
       } else if (current !== null) {
@@ -91,7 +98,7 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
       const directive = trimmed.split(/[\s,]+/)[0]!;
       if (directive in SKIPPED_BLOCKS) skipUntil = SKIPPED_BLOCKS[directive]!;
       if (directive === '.amdgcn_target') target = targetOfDirective(trimmed);
-      if (directive === '.size' && current !== null && symbol(trimmed.split(/[\s,]+/)[1] ?? '') === current.name) current = null;
+      if (directive === '.size' && current !== null && [current.name, ...current.aliases].includes(symbol(trimmed.split(/[\s,]+/)[1] ?? ''))) current = null;
       return;
     }
     const mnemonic = MNEMONIC.exec(trimmed);
@@ -115,8 +122,8 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
     target,
     functions: withCode.map((draft): AmdgpuFunction => ({
       name: draft.name, line: draft.line, column: draft.column,
-      kernel: declared.kernels.has(draft.name) || (declared.kernels.size === 0 && looksLikeKernel(draft.instructions)),
-      tgSplit: declared.tgSplit.has(draft.name),
+      kernel: [draft.name, ...draft.aliases].some((name) => declared.kernels.has(name)) || (declared.kernels.size === 0 && looksLikeKernel(draft.instructions)),
+      tgSplit: [draft.name, ...draft.aliases].some((name) => declared.tgSplit.has(name)),
       instructions: draft.instructions, labels: draft.labels,
     })),
   };

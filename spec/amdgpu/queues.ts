@@ -149,10 +149,14 @@ export function placementsOf(kind: InstructionKind, generation: AmdgpuGeneration
     case 'vmem-store':
     case 'vmem-atomic-no-return':
       return [at(gfx9 ? 'vmem' : store, false)];
+    // SIInsertWaitcnts::getVmemWaitEventType (llvm-waitcnt-events): without vscnt (gfx9) every VMEM
+    // access is VMEM_ACCESS, and without the extended wait counts (gfx10.3, gfx11) every VMEM read,
+    // sampler and BVH ones included, is VMEM_READ_ACCESS: one event type, one in-order stream.
+    // Only gfx12 counts samples and BVH reads apart (samplecnt, bvhcnt).
     case 'image-sample':
-      return [at('vmem-sampler', true)];
+      return [at(gfx9 ? 'vmem' : generation === 'gfx12' ? 'vmem-sampler' : 'vmem-read', true)];
     case 'image-bvh':
-      return [at('vmem-bvh', true)];
+      return [at(gfx9 ? 'vmem' : generation === 'gfx12' ? 'vmem-bvh' : 'vmem-read', true)];
     case 'lds-dma':
       return [at(gfx9 ? 'vmem' : 'lds-dma', false)];
     case 'flat-load':

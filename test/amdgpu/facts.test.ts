@@ -75,4 +75,12 @@ describe('AMDGPU model tables', () => {
     const operation = classifyAmdgpuInstruction(mnemonic, modifiers, 'gfx11');
     expect([operation?.class, operation?.kind]).toEqual([klass, kind]);
   });
+
+  it('sampler and BVH reads share the VMEM read stream but on gfx12 (getVmemWaitEventType): a vmcnt(N) counts them in order with loads and, on gfx9, stores', () => {
+    const at = (kind: 'image-sample' | 'image-bvh' | 'vmem-load' | 'vmem-store', generation: 'gfx9' | 'gfx10.3' | 'gfx11' | 'gfx12') =>
+      placementsOf(kind, generation, { mayAccessScratch: false, exportTarget: 'other', tgSplit: false })[0]!.queue;
+    expect([at('image-sample', 'gfx9'), at('image-bvh', 'gfx9'), at('vmem-load', 'gfx9'), at('vmem-store', 'gfx9')]).toEqual(['vmem', 'vmem', 'vmem', 'vmem']);
+    for (const generation of ['gfx10.3', 'gfx11'] as const) expect([at('image-sample', generation), at('image-bvh', generation)]).toEqual(['vmem-read', 'vmem-read']);
+    expect([at('image-sample', 'gfx12'), at('image-bvh', 'gfx12')]).toEqual(['vmem-sampler', 'vmem-bvh']);
+  });
 });

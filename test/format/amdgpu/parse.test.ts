@@ -90,4 +90,18 @@ describe('parseAmdgpuListing', () => {
     expect(rejection(() => parseAmdgpuListing('k:\n.L1:\n\ts_nop 0\n.L1:\n\ts_endpgm\n', 'k.s'))).toEqual(['4:1: label .L1 is defined twice in function k (first at line 2)']);
     expect(rejection(() => parseAmdgpuListing('\t.text\n', 'k.s'))).toEqual(['1:1: no function with instructions: expected a label (NAME:) followed by AMDGPU instructions']);
   });
+
+  it('a second function label before any code is another name of the same entry (llc\'s NAME$local), so a kernel stays a kernel', () => {
+    const text = [
+      '\t.text', '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx900"',
+      '\t.globl\tk', '\t.type\tk,@function',
+      'k:                                      ; @k',
+      'k$local:', '\t.type\tk$local,@function',
+      '\ts_load_dword s2, s[6:7], 0x10', '\ts_waitcnt lgkmcnt(0)', '\tv_mov_b32_e32 v0, s2', '\ts_endpgm',
+      '.Lfunc_end0:', '\t.size\tk, .Lfunc_end0-k', '\t.size\tk$local, .Lfunc_end0-k',
+      '\t.rodata', '\t.amdhsa_kernel k', '\t.end_amdhsa_kernel', '',
+    ].join('\n');
+    const listing = parseAmdgpuListing(text, 'alias.s');
+    expect(listing.functions.map((fn) => [fn.name, fn.kernel, fn.instructions.length])).toEqual([['k', true, 4]]);
+  });
 });
