@@ -6,12 +6,13 @@
  * `facts --evidence` chooses, no pair contradicting it. Hand-written listings may contradict:
  * turingas/copy_element.sass does, at its known hazard. Skips with a notice without the corpus.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusFiles, corpusFolders } from '../../bench/corpusFolders.js';
 import { evidenceRows } from '../../cli/factsEvidence.js';
 import { packageRoot } from '../../format/packageRoot.js';
-import { loadListingKernels, type LoadedKernel } from '../../format/sass/loadKernels.js';
+import type { LoadedKernel } from '../../format/sass/loadKernels.js';
 import { tableFit } from '../../impl/sass/facts/tableFit.js';
 import { architectureTable } from '../../spec/sass/architectures/index.js';
 import { provenanceOf } from '../../spec/sass/architectures/provenance.js';
@@ -23,25 +24,9 @@ if (!haveCorpus) console.warn(`NVIDIA table-fit corpus tests skipped: ${corpus} 
 /** Folders of hand-written or hand-edited code (the corpus README), where a contradiction can be a real hazard. */
 const HAND_WRITTEN = new Set(['turingas', 'maxas-templates', 'neon']);
 
+/** Every kernel of the corpus's NVIDIA folders, by the bench's one walk (preprocessor sources refused there: nvidiaNotations.test.ts checks their errors). */
 function loadedKernels(): { folder: string; kernel: LoadedKernel }[] {
-  const found: { folder: string; kernel: LoadedKernel }[] = [];
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder).sort()) {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (!/(^|[-_.])(LICEN[CS]E|README)([-_.]|$)/i.test(name)) {
-        let kernels: LoadedKernel[];
-        try {
-          kernels = loadListingKernels(path, { from: null, architecture: null, kernels: [] });
-        } catch {
-          continue; // preprocessor sources: nvidiaNotations.test.ts checks their errors
-        }
-        for (const kernel of kernels) found.push({ folder: relative(corpus, path).split('/')[0]!, kernel });
-      }
-    }
-  };
-  for (const name of readdirSync(corpus).sort()) if (name !== 'mesa-ir3' && statSync(join(corpus, name)).isDirectory()) walk(join(corpus, name));
-  return found;
+  return corpusFolders(corpus).flatMap((folder) => corpusFiles(corpus, folder).flatMap(({ kernels }) => (kernels ?? []).map((kernel) => ({ folder, kernel }))));
 }
 
 describe.skipIf(!haveCorpus)('the tables against the compiler output of the corpus', () => {

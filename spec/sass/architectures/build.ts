@@ -22,7 +22,7 @@ export function fixed(latency: number, source: SourceKey, extra: Extra = {}): Op
  * cycle (nak-sm80 write_after_write, nak-sm100 waw): coupled results land in issue order.
  */
 export function inferredFixed(latency: number, latencyClass: string, source: SourceKey, extra: Extra = {}): OpcodeInfo {
-  return { kind: 'fixed', latency, latencyClass, source, ...extra };
+  return fixed(latency, source, { latencyClass, ...extra });
 }
 
 /** A variable-latency entry through `queue`. */
