@@ -46,6 +46,15 @@ export interface AmdgpuFunction {
   readonly kernel: boolean;
   /** `.amdhsa_tg_split 1` in its kernel descriptor. */
   readonly tgSplit: boolean;
+  /**
+   * A field of its kernel descriptor that only gfx10 and later descriptors have
+   * (`.amdhsa_wavefront_size32`...), null where its descriptor has none, undefined where it has no
+   * descriptor: a function attribute (`target-cpu`) can compile a kernel for another processor
+   * than the file's `.amdgcn_target`, and the descriptor is where the assembly shows it.
+   */
+  readonly descriptorField?: string | null;
+  /** Indices into `instructions` of the instructions right after an inline-assembly marker (`;;#ASMSTART`, `;;#ASMEND`). */
+  readonly inlineAsm?: readonly number[];
   readonly instructions: readonly AmdgpuLine[];
   /** Local labels: name -> index into `instructions` of the next instruction (`instructions.length` at the end). */
   readonly labels: Readonly<Record<string, number>>;

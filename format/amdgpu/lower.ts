@@ -46,9 +46,13 @@ import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from
 import { InputError, type InputProblem } from '../error.js';
 import type { LoweredKernel, LoweringNote } from '../sass/lower.js';
 import type { AmdgpuFunction, AmdgpuLine, AmdgpuPart } from './listing.js';
+import type { WaitStateReader, WaitStateWriter } from '../../spec/amdgpu/waitStates.js';
 import { branchPredicate, OperandError, operandRoles, returnsData } from './operandRoles.js';
 import { operandRegisters } from './registers.js';
 import { decodeWait, WaitSyntaxError, type CounterWait } from './waits.js';
+import { hasWaitStateHazards } from '../../spec/amdgpu/waitStates.js';
+import { heldStoreData, STORE_DATA_SHADOW, waitStateRoles, type WaitStateRoles } from './waitStateRoles.js';
+import { timeWaitStates, type DraftRoles } from './waitStateTiming.js';
 
 /** The largest count the model lets a counter reach (the shared machine's counters hold 63). */
 export const CAP = 63;
@@ -69,7 +73,7 @@ interface Draft {
 /** The parts of a line with their classification and registers. */
 interface ReadLine {
   readonly line: AmdgpuLine;
-  readonly parts: readonly { readonly part: AmdgpuPart; readonly operation: AmdgpuOperation | null; readonly destinations: readonly string[]; readonly sources: readonly string[] }[];
+  readonly parts: readonly { readonly part: AmdgpuPart; readonly operation: AmdgpuOperation | null; readonly destinations: readonly string[]; readonly sources: readonly string[]; readonly roles: WaitStateRoles | null; readonly held?: readonly string[] }[];
 }
 
 /**
@@ -83,6 +87,14 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   const notes: LoweringNote[] = [];
   const problems: InputProblem[] = [];
   const note = (kind: LoweringNote['kind'], at: { line: number; column: number }, message: string) => notes.push({ kind, line: at.line, column: at.column, message });
+  if (fn.descriptorField !== undefined && (fn.descriptorField !== null) !== (generation !== 'gfx9')) {
+    note('foreign-code', fn, fn.descriptorField !== null
+      ? `its kernel descriptor has ${fn.descriptorField}, a field of gfx10 and later, but the file targets ${target}: the kernel was compiled for another processor (a target-cpu attribute overrides llc's -mcpu), which the assembly does not name`
+      : `its kernel descriptor has none of the fields gfx10 and later descriptors have (.amdhsa_wavefront_size32...), but the file targets ${target}: the kernel was compiled for another processor (a target-cpu attribute overrides llc's -mcpu), which the assembly does not name`);
+  }
+  // Wait states are counted only where a wait-state hazard exists (gfx9); elsewhere a line is one
+  // model cycle per model instruction, as before.
+  const countsWaitStates = hasWaitStateHazards(target);
 
   // Pass 1: classify and read registers.
   const read: ReadLine[] = fn.instructions.map((line) => ({
@@ -93,14 +105,22 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
       try {
         if (operation === null) {
           const registers = rolesOfUnknown(part);
-          return { part, operation, ...registers };
+          return { part, operation, ...registers, roles: null };
         }
         const returning = operation.kind !== null && (returnsData(operation.kind, part.mnemonic) && (operation.kind !== 'smem' || !/atomic/.test(part.mnemonic) || modifiers.includes('glc')));
-        return { part, operation, ...operandRoles(part, operation, generation, returning) };
+        const registers = operandRoles(part, operation, generation, returning);
+        if (!countsWaitStates) return { part, operation, ...registers, roles: null };
+        const roles = waitStateRoles(part, operation, generation, registers.destinations, registers.sources);
+        const held = heldStoreData(part, operation.kind, returning);
+        return {
+          part, operation, roles, held,
+          destinations: [...new Set([...registers.destinations, ...roles.extraWrites])],
+          sources: [...new Set([...registers.sources, ...roles.extraReads])],
+        };
       } catch (error) {
         if (!(error instanceof OperandError)) throw error;
         problems.push({ file, line: line.line, column: error.column, message: error.message });
-        return { part, operation, destinations: [], sources: [] };
+        return { part, operation, destinations: [], sources: [], roles: null };
       }
     }),
   }));
@@ -156,7 +176,34 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   // Model instructions whose counterexample side differs (a FLAT's LDS side, an unread wait): by index.
   const sides = new Map<number, CounterexampleChange>();
   const firstDraft: number[] = [];
-  const push = (instruction: Omit<SassInstruction, 'flow'>, flow: Draft['flow'] = { kind: 'next' }) => drafts.push({ instruction, flow });
+  // Wait states: the source line of each model instruction, a line's wait states where not 1, and
+  // the roles of the model instructions that play one (`waitStateTiming.ts`).
+  const lineOfDraft: number[] = [];
+  let currentLine = -1;
+  const lineWaitStates = new Map<number, number>();
+  const draftRoles = new Map<number, DraftRoles>();
+  const push = (instruction: Omit<SassInstruction, 'flow'>, flow: Draft['flow'] = { kind: 'next' }) => {
+    lineOfDraft.push(currentLine);
+    return drafts.push({ instruction, flow });
+  };
+  // VGPRs some store holds as data after it issues (createsVALUHazard): a VALU overwriting one reads its shadow.
+  const heldData = new Set(read.flatMap(({ parts }) => parts.flatMap((p) => p.held ?? [])));
+  /** The roles of a line's parts, for the registers the model instruction touches (shadows of unheld data dropped). */
+  const rolesOf = (parts: ReadLine['parts']): DraftRoles | null => {
+    if (!countsWaitStates) return null;
+    const writes = new Map<string, WaitStateWriter[]>();
+    const reads = new Map<string, WaitStateReader[]>();
+    for (const { roles } of parts) {
+      if (!roles) continue;
+      for (const [register, list] of roles.writes) writes.set(register, [...new Set([...(writes.get(register) ?? []), ...list])]);
+      for (const [register, list] of roles.reads) {
+        if (register.endsWith(STORE_DATA_SHADOW) && !heldData.has(register.slice(0, -STORE_DATA_SHADOW.length))) continue;
+        reads.set(register, [...new Set([...(reads.get(register) ?? []), ...list])]);
+      }
+    }
+    return writes.size + reads.size === 0 ? null : { writes, reads };
+  };
+  const shadowReads = (roles: DraftRoles | null) => (roles ? [...roles.reads.keys()].filter((name) => name.endsWith(STORE_DATA_SHADOW)) : []);
 
   // A callable function: the caller's operations may still be in flight.
   if (!fn.kernel) {
@@ -173,9 +220,11 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   }
 
   let mitigationNoted = false;
-  for (const { line, parts } of read) {
+  for (const [lineIndex, { line, parts }] of read.entries()) {
+    currentLine = lineIndex;
     firstDraft.push(drafts.length);
     const start = drafts.length;
+    const roles = rolesOf(parts);
     const [main] = parts;
     const operation = main!.operation;
     const mnemonic = main!.part.mnemonic;
@@ -200,18 +249,30 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
           const fact = AMDGPU_QUEUES[generation][proofQueue]!;
           const ldsSide = index > 0;
           if (placement.proofQueue !== undefined) {
-            sides.set(drafts.length, { queue: { name: placement.queue, ordered: AMDGPU_QUEUES[generation][placement.queue]!.ordered }, destinations: [], gap: flatGap(mnemonic, line.line, target, fact.counter) });
+            sides.set(drafts.length, ldsSide
+              ? { queue: { name: placement.queue, ordered: AMDGPU_QUEUES[generation][placement.queue]!.ordered }, destinations: [], gap: flatGap(mnemonic, line.line, target, fact.counter) }
+              : { queue: { name: placement.queue, ordered: AMDGPU_QUEUES[generation][placement.queue]!.ordered }, gap: flatOrderGap(mnemonic, line.line, target) });
           }
           // A FLAT's memory side writes the registers, its LDS side their shadows; anything else writes both.
           const written = ldsSide ? destinations.map((name) => `${name}${LDS_SHADOW}`) : !placement.results ? [] : placements.length > 1 ? withCallerShadows(destinations) : withShadows(destinations);
           const sources = ldsSide ? [] : withShadows(main!.sources);
+          // Registers a wait-state rule times are read at issue, as LLVM counts them.
+          const timed = ldsSide || !roles ? [] : [...roles.reads.keys()].filter((name) => sources.includes(name));
+          if (!ldsSide && roles) draftRoles.set(drafts.length, roles);
           push({
             ...base(line, mnemonic, ldsSide ? `${text} [LDS side]` : text),
-            destinations: written, sources, readAtIssue: placement.readsAtIssue ? sources : [],
+            destinations: written, sources, readAtIssue: placement.readsAtIssue ? sources : timed,
             unit: { kind: 'variable', queue: queueIndex(proofQueue, fact.ordered) }, depbar: capOf(placement.write ?? placement.read, line),
             control: control(placement.write, placement.read),
           });
         });
+        const held = main!.held ?? [];
+        if (held.length > 0) {
+          // The store holds its data for a while after it issues: a probe writes the data's shadows.
+          const shadows = held.map((name) => `${name}${STORE_DATA_SHADOW}`);
+          draftRoles.set(drafts.length, { writes: new Map(shadows.map((name) => [name, ['store-data'] as const])), reads: new Map() });
+          push({ ...base(line, mnemonic, `${text} [holds its data: a VALU may not overwrite it yet]`), destinations: shadows, sources: [], readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+        }
         break;
       }
       case 'wait': {
@@ -239,7 +300,8 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
       case 'valu':
       case 'salu': {
         const destinations = withShadows([...new Set(parts.flatMap((p) => p.destinations))]);
-        const sources = withShadows([...new Set(parts.flatMap((p) => p.sources))]);
+        const sources = [...withShadows([...new Set(parts.flatMap((p) => p.sources))]), ...shadowReads(roles)];
+        if (roles) draftRoles.set(drafts.length, roles);
         push({ ...base(line, parts.map((p) => p.part.mnemonic).join('::'), text), destinations, sources, readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
         break;
       }
@@ -277,14 +339,20 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
         push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, { kind: 'exit' });
         break;
       case 'hazard-mitigation':
-        if (!mitigationNoted) {
+        if (countsWaitStates && mnemonic === 's_nop') {
+          // s_nop N is N + 1 wait states (SIInstrInfo::getNumWaitStates).
+          const count = Number(line.operandText.trim());
+          if (Number.isInteger(count) && count >= 0) lineWaitStates.set(lineIndex, count + 1);
+          else problems.push({ file, line: line.line, column: line.operandColumn, message: `expected the wait-state count of s_nop (an integer 0..15), found '${line.operandText.trim()}'` });
+        } else if (!mitigationNoted && !countsWaitStates) {
           mitigationNoted = true;
-          note('assumption', line, `${mnemonic} (and any s_nop, s_delay_alu or s_waitcnt_depctr after it) resolves a wait-state hazard of LLVM's GCNHazardRecognizer or AMDGPUInsertDelayAlu (spec/amdgpu/hazards.ts); those hazards are not modelled, only the wait counters are checked`);
+          note('assumption', line, `${mnemonic} (and any s_nop, s_delay_alu, s_waitcnt_depctr or v_nop after it) resolves a hazard of LLVM's GCNHazardRecognizer or AMDGPUInsertDelayAlu that ${target} has (spec/amdgpu/hazards.ts); those are resolved with dependency counters or delays on gfx10 and later and are not modelled here, only the wait counters are checked`);
         }
         push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
         break;
       case 'no-effect':
       case 'untracked-memory':
+        if (roles) draftRoles.set(drafts.length, roles);
         push({ ...base(line, mnemonic, text), destinations: [], sources: withShadows(main!.sources), readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
         break;
     }
@@ -308,7 +376,7 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
     const lineIndex = fn.labels[label]!;
     return lineIndex < firstDraft.length ? firstDraft[lineIndex]! : drafts.length;
   };
-  const instructions = drafts.map((draft): SassInstruction => {
+  const resolved = drafts.map((draft): SassInstruction => {
     let flow: SassFlow;
     if (draft.flow.kind === 'branch') {
       const target = indexOfLabel(draft.flow.label);
@@ -318,9 +386,13 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
     }
     return { ...draft.instruction, flow };
   });
+  const timed = countsWaitStates ? timeWaitStates(target, resolved, lineOfDraft, lineWaitStates, draftRoles) : null;
+  const instructions = timed ? timed.instructions : resolved;
+  if (countsWaitStates) noteUnmodelledWaitStates(fn, read, target, note);
   const program: SassProgram = {
     name: fn.name, architecture: target, queues, scoreboards: counters.length,
-    visibilityDelay: 0, depbarVisibilityDelay: 0, readAfterWrite: null, instructions,
+    visibilityDelay: 0, depbarVisibilityDelay: 0, readAfterWrite: timed ? timed.readAfterWrite : null, instructions,
+    ...(timed ? { cyclesPerWaitState: timed.cyclesPerWaitState } : {}),
   };
   // In a loop the count of a counter is not bounded by the instructions written: a proof may
   // rest on the cap there too, however few there are, so say so as for 63 written ones.
@@ -330,8 +402,95 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
     capNoted.add(counter);
     note('assumption', fn.instructions.find((line) => line.line === instruction.line) ?? fn.instructions[0]!, `a loop issues operations counted on ${counter} in ${fn.name}: the model takes it that an instruction waits at issue while ${CAP} of its counter's operations are outstanding, so the count never passes ${CAP} (no source says what the hardware does at the counter's largest value)`);
   });
-  return { program, notes, counterexample: counterexampleOf(program, sides) };
+  // Where a proof-only wait-state rule times a writer, the counterexample side has its own matrix.
+  if (timed?.counterexample) {
+    for (const index of timed.counterexample.differs) {
+      const writer = instructions[index]!;
+      const change = sides.get(index);
+      sides.set(index, { ...change, gap: change?.gap ?? proofOnlyWaitStateGap(writer, target) });
+    }
+  }
+  const evidence = timed?.counterexample ? { ...program, readAfterWrite: timed.counterexample.readAfterWrite } : program;
+  return { program, notes, counterexample: counterexampleOf(evidence, sides) };
 }
+
+/**
+ * The gfx9 wait-state hazards the model does not time, where a function has what they are about:
+ * MFMA, DOT and DGEMM pairs (gfx90a, gfx942: figures per MFMA pass count), and SMEM soft clauses
+ * whose instructions overwrite a register another of the clause reads (with XNACK, which llc's
+ * default target ID enables, they "may return out of order and/or may be replayed"). Each makes
+ * the verdict `unknown` at its first line.
+ */
+function noteUnmodelledWaitStates(fn: AmdgpuFunction, read: readonly ReadLine[], target: AmdgpuTarget, note: (kind: LoweringNote['kind'], at: { line: number; column: number }, message: string) => void): void {
+  // On gfx90a and later every such rule has an MFMA, DOT or DGEMM producer or consumer
+  // (checkMAIHazards90A returns at once for others, checkMAILdStHazards "On gfx90a+ relevant
+  // hazards are checked in checkMAIVALUHazards()"), so ACC VGPR spills alone need nothing.
+  const matrix = read.find(({ parts }) => parts.some(({ part }) => /^v_(mfma|smfmac|dot)/.test(part.mnemonic)));
+  if (matrix && target !== 'gfx900') {
+    note('unchecked', matrix.line, `${matrix.parts[0]!.part.mnemonic}: the wait states LLVM requires around MFMA, DOT and DGEMM instructions on ${target} (checkMAIHazards90A, checkMAIVALUHazards: figures per MFMA pass count) are not modelled`);
+  }
+  // Soft clauses: runs of consecutive SMEM, or of consecutive VMEM/FLAT, lines within a block (a
+  // label starts a new one). As checkSoftClauseHazards has it: once the clause so far writes
+  // anything, a store may not join it, and no instruction may join that makes its writes meet
+  // its reads. LLVM looks back only over the instructions its recognizer keeps (EmittedInstrs,
+  // MaxLookAhead: 19 where AGPRs are used, else 5), so that is the clause it judges, and the one
+  // judged here.
+  const usesAgprs = read.some(({ parts }) => parts.some(({ destinations, sources }) => [...destinations, ...sources].some((name) => /^a\d+$/.test(name))));
+  const lookAhead = usesAgprs ? 19 : 5;
+  // A label (control may enter there) or an inline-assembly statement (an instruction to LLVM) starts a new clause.
+  const labelled = new Set([...Object.values(fn.labels), ...(fn.inlineAsm ?? [])]);
+  let clause: SoftClause | null = null;
+  for (const [index, { line, parts }] of read.entries()) {
+    const kind = clauseKind(parts);
+    const defs = parts.flatMap((p) => p.destinations);
+    // A 16-bit load into one half of a register keeps the other: LLVM ties its destination as an
+    // input (vdata_in), so to the clause check it reads it too (the merge itself happens when the
+    // data lands, which is why the counters need no wait for it).
+    const uses = parts.flatMap((p) => [...p.sources, ...(PRESERVES_HALF.test(p.part.mnemonic) ? p.destinations : [])]);
+    const current: SoftClause | null = kind === null || labelled.has(index) || clause === null || clause.kind !== kind ? null : clause;
+    if (kind === null) {
+      clause = null;
+      continue;
+    }
+    if (current === null) {
+      clause = { kind, members: [{ defs, uses }] };
+      continue;
+    }
+    const window = current.members.slice(-lookAhead);
+    const clauseDefs = new Set(window.flatMap((member) => member.defs));
+    const clauseUses = new Set(window.flatMap((member) => member.uses));
+    current.members.push({ defs, uses });
+    if (clauseDefs.size === 0) continue;
+    const stores = parts.some(({ part }) => /store|atomic/.test(part.mnemonic));
+    defs.forEach((name) => clauseDefs.add(name));
+    uses.forEach((name) => clauseUses.add(name));
+    if (stores || [...clauseDefs].some((name) => clauseUses.has(name))) {
+      const what = kind === 'smem' ? 'SMEM' : 'VMEM';
+      note('unchecked', line, `a soft clause of consecutive ${what} instructions ends here with ${stores ? 'a store after instructions that write registers' : 'a register written that one of them reads'}: with XNACK they may return out of order or be replayed, and checkSoftClauseHazards breaks such clauses with s_nop 0; whether ${target} runs with XNACK the listing does not say, and replays are not modelled`);
+      return;
+    }
+  }
+}
+
+/** A run of consecutive SMEM or VMEM lines: what each of its instructions writes and reads. */
+interface SoftClause {
+  readonly kind: 'smem' | 'vmem';
+  readonly members: { readonly defs: readonly string[]; readonly uses: readonly string[] }[];
+}
+
+/** Which soft clause a line can belong to: SMEM, VMEM/FLAT, or none. */
+function clauseKind(parts: ReadLine['parts']): 'smem' | 'vmem' | null {
+  const kinds = parts.map(({ operation }) => operation?.kind ?? null);
+  if (kinds.every((kind) => kind === 'smem')) return 'smem';
+  if (kinds.every((kind) => kind !== null && SOFT_CLAUSE_VMEM.has(kind))) return 'vmem';
+  return null;
+}
+
+/** Loads into one half of a register that keep the other half (the `_d16` and `_d16_hi` forms, not the packed `format_d16` ones). */
+const PRESERVES_HALF = /^(buffer|global|flat|scratch)_load_(short|ubyte|sbyte)_d16(_hi)?$|^ds_read_(u8|i8|u16)_d16(_hi)?$|^buffer_load_format_d16_hi_x$/;
+
+/** VMEM and FLAT kinds (isVMEM or isFLAT): consecutive ones form a soft clause. */
+const SOFT_CLAUSE_VMEM: ReadonlySet<string> = new Set(['vmem-load', 'vmem-store', 'vmem-atomic-return', 'vmem-atomic-no-return', 'image-sample', 'image-bvh', 'lds-dma', 'flat-load', 'flat-store']);
 
 /** Whether instruction `start` can be reached again from itself (it is in a loop). */
 function onCycle(instructions: readonly SassInstruction[], start: number): boolean {
@@ -385,6 +544,17 @@ function counterexampleOf(program: SassProgram, sides: ReadonlyMap<number, Count
   return { program: { ...program, queues, instructions }, gaps: program.instructions.map((_, index) => (sides.has(index) ? [sides.get(index)!.gap] : [])) };
 }
 
+/** The fact a proof-only wait-state rule rests on, both sides. */
+function proofOnlyWaitStateGap(writer: SassInstruction, target: AmdgpuTarget): FactGap {
+  return {
+    subject: `${writer.text.trim()} at line ${writer.line} on ${target}, its result as a later VALU instruction reads it`,
+    proof: 'needs 1 wait state before a VALU reads it, as LLVM times it (IsShift16BitDefFn: the src0 op_sel_hi bit is the one it tests for DST_OP_SEL)',
+    proofSource: 'llvm-hazard-recognizer',
+    counterexample: 'may be read at once: it writes the whole register, and the hazard LLVM describes is a partial write with a shift of result bits',
+    counterexampleSource: 'llvm-hazard-subtarget',
+  };
+}
+
 /** The fact an unread wait rests on, both sides. */
 function unreadWaitGap(line: AmdgpuLine, target: AmdgpuTarget, counter: WaitCounter): FactGap {
   return {
@@ -402,6 +572,17 @@ function flatGap(mnemonic: string, line: number, target: AmdgpuTarget, counter: 
     proofSource: 'llvm-waitcnt-register-uses',
     counterexample: `counts on ${counter} as LLVM counts a generic access, its result ready when the memory counter says (as for a flat_ access LLVM knows reaches memory only: the assembly does not say which it is)`,
     counterexampleSource: 'llvm-waitcnt-instruction-events',
+  };
+}
+
+/** The fact a gfx9 FLAT access's memory side rests on, both sides. */
+function flatOrderGap(mnemonic: string, line: number, target: AmdgpuTarget): FactGap {
+  return {
+    subject: `${mnemonic} at line ${line} on ${target}, its completion order`,
+    proof: 'may report out of vector memory order (a flat_ access that reaches LDS does)',
+    proofSource: 'llvm-usage-mm-gfx6-gfx9',
+    counterexample: 'reports in vector memory order, as an access that reaches memory only (the assembly does not say which it is)',
+    counterexampleSource: 'llvm-usage-mm-gfx6-gfx9',
   };
 }
 

@@ -19,6 +19,8 @@ interface FunctionDraft {
   readonly labelLines: Map<string, number>;
   /** Other names of the same entry (`NAME$local:` right after `NAME:`, as llc writes local aliases). */
   readonly aliases: string[];
+  /** Indices of instructions that follow an inline-assembly marker. */
+  readonly inlineAsm: Set<number>;
 }
 
 // A symbol, or a quoted one (`"non-uniform_load":`, as llc writes names that are not identifiers).
@@ -50,7 +52,8 @@ export function targetOfDirective(text: string): string | null {
 export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
   const problems: InputProblem[] = [];
   const problem = (line: number, column: number, message: string) => problems.push({ file, line, column, message });
-  const lines = stripComments(text.split(/\r?\n/));
+  const rawLines = text.split(/\r?\n/);
+  const lines = stripComments(rawLines);
   const declared = declarations(lines);
   const functions: FunctionDraft[] = [];
   let current: FunctionDraft | null = null;
@@ -59,6 +62,9 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
 
   lines.forEach((raw, index) => {
     const line = index + 1;
+    // llc marks inline assembly with comments (;;#ASMSTART, ;;#ASMEND): the statement is an
+    // instruction of its own to LLVM (it ends a soft clause), whatever it holds.
+    if (current !== null && /^\s*;;#ASM(START|END)\b/.test(rawLines[index]!)) current.inlineAsm.add(current.instructions.length);
     let content = raw;
     let trimmed = content.trim();
     if (skipUntil !== null) {
@@ -75,7 +81,7 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
         // (llc writes `NAME$local:` after `NAME:`; the kernel descriptor names only one of them).
         if (current !== null && current.instructions.length === 0 && Object.keys(current.labels).length === 0) current.aliases.push(name);
         else {
-          current = { name, line, column, instructions: [], labels: {}, labelLines: new Map(), aliases: [] };
+          current = { name, line, column, instructions: [], labels: {}, labelLines: new Map(), aliases: [], inlineAsm: new Set() };
           functions.push(current);
         }
       } else if (/^\.Lfunc_end/.test(name)) {
@@ -124,7 +130,9 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
       name: draft.name, line: draft.line, column: draft.column,
       kernel: [draft.name, ...draft.aliases].some((name) => declared.kernels.has(name)) || (declared.kernels.size === 0 && looksLikeKernel(draft.instructions)),
       tgSplit: [draft.name, ...draft.aliases].some((name) => declared.tgSplit.has(name)),
+      descriptorField: [draft.name, ...draft.aliases].map((name) => declared.gfx10Fields.get(name)).find((field) => field !== undefined) ?? (declared.descriptors.has(draft.name) ? null : undefined),
       instructions: draft.instructions, labels: draft.labels,
+      ...(draft.inlineAsm.size > 0 ? { inlineAsm: [...draft.inlineAsm] } : {}),
     })),
   };
 }
@@ -139,10 +147,12 @@ function looksLikeKernel(instructions: readonly AmdgpuLine[]): boolean {
 }
 
 /** What the directives of the file declare, read before the code (a kernel descriptor follows its code). */
-function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string> } {
+function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string> } {
   const kernels = new Set<string>();
   const functions = new Set<string>();
   const tgSplit = new Set<string>();
+  const descriptors = new Set<string>();
+  const gfx10Fields = new Map<string, string>();
   let descriptor: string | null = null;
   for (const raw of lines) {
     const trimmed = raw.trim();
@@ -155,8 +165,12 @@ function declarations(lines: readonly string[]): { names: Set<string>; kernels: 
     }
     if (trimmed.startsWith('.end_amdhsa_kernel')) descriptor = null;
     if (descriptor !== null && /^\.amdhsa_tg_split\s+1\b/.test(trimmed)) tgSplit.add(descriptor);
+    // A descriptor as llc prints it in full (it always gives the VGPR count); a hand-written stub tells nothing.
+    if (descriptor !== null && /^\.amdhsa_next_free_vgpr\b/.test(trimmed)) descriptors.add(descriptor);
+    const field = /^(\.amdhsa_(?:wavefront_size32|workgroup_processor_mode|memory_ordered|forward_progress|shared_vgpr_count))\b/.exec(trimmed);
+    if (descriptor !== null && field && !gfx10Fields.has(descriptor)) gfx10Fields.set(descriptor, field[1]!);
   }
-  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit };
+  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit, descriptors, gfx10Fields };
 }
 
 /** Lines with comments blanked out (columns kept): `;` and `//` to the end of the line, `/* ... *\/` across lines, `#` lines. */

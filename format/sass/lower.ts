@@ -14,10 +14,14 @@ import type { SassKernel, SassLine } from './listing.js';
  * Something the model could not take from the listing as written:
  * - `unknown-opcode`: not in the table; modelled conservatively, so no proof can rest on it;
  * - `unsupported`: a construct the model cannot follow (an indirect branch); no proof either;
- * - `assumption`: modelled under a stated assumption (a call through a register); proofs hold under it.
+ * - `assumption`: modelled under a stated assumption (a call through a register); proofs hold under it;
+ * - `unchecked`: a hazard of a kind the model does not check may be here (an AMD wait-state rule
+ *   it does not time); no proof, but a hazard shown elsewhere stands, the instruction being modelled;
+ * - `foreign-code`: the function may not be code for the facts it is checked with (a function
+ *   compiled for another processor than the file names); no verdict but `unknown`.
  */
 export interface LoweringNote {
-  readonly kind: 'unknown-opcode' | 'unsupported' | 'assumption';
+  readonly kind: 'unknown-opcode' | 'unsupported' | 'assumption' | 'unchecked' | 'foreign-code';
   readonly line: number;
   readonly column: number;
   readonly message: string;

@@ -86,8 +86,14 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     if (searched) hazards.push(searched);
   }
   const blocking = notes.filter((note) => note.kind !== 'assumption');
-  // A hazard through an instruction the model only guessed at is the guess's, not the listing's.
-  const guessed = new Set(blocking.map((note) => note.line));
+  // Code that may not be for these facts has no finding at all.
+  const foreign = notes.find((note) => note.kind === 'foreign-code');
+  if (hazards.length > 0 && foreign !== undefined) {
+    return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s), but the function may not be code for these facts (line ${foreign.line}: ${foreign.message})`, hazards, unconfirmed, assumed };
+  }
+  // A hazard through an instruction the model only guessed at is the guess's, not the listing's
+  // (an unchecked hazard kind leaves the instruction itself modelled).
+  const guessed = new Set(blocking.filter((note) => note.kind !== 'unchecked').map((note) => note.line));
   const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line));
   if (hazards.length > 0 && hazards.every(involves)) {
     const line = program.instructions[hazardInstructions(hazards[0]!).find((index) => guessed.has(program.instructions[index]!.line))!]!.line;
@@ -103,8 +109,12 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     const tried = stop.reason === null ? `neither a directed schedule nor ${options.maxStates} states of exhaustive search showed one` : `the search for a schedule showing one stopped (${stop.reason})`;
     return { ...base, verdict: 'unknown', reason: `the analysis cannot rule out ${unconfirmed.length} hazard(s), and ${tried}`, hazards, unconfirmed, assumed };
   }
+  const outside = blocking.filter((note) => note.kind === 'unknown-opcode' || note.kind === 'unsupported');
+  if (outside.length > 0) {
+    return { ...base, verdict: 'unknown', reason: `no hazard under a conservative model, but ${outside.length} instruction(s) are outside the model (first at line ${outside[0]!.line}: ${outside[0]!.message})`, hazards, unconfirmed, assumed };
+  }
   if (blocking.length > 0) {
-    return { ...base, verdict: 'unknown', reason: `no hazard under a conservative model, but ${blocking.length} instruction(s) are outside the model (first at line ${blocking[0]!.line}: ${blocking[0]!.message})`, hazards, unconfirmed, assumed };
+    return { ...base, verdict: 'unknown', reason: `no hazard the model checks, but the proof is incomplete (line ${blocking[0]!.line}: ${blocking[0]!.message})`, hazards, unconfirmed, assumed };
   }
   const assumptions = notes.length > 0 ? `, assuming what ${notes.length} note(s) say` : '';
   return { ...base, verdict: 'proved-safe', reason: `abstract interpretation over the control-flow graph rules out RAW, WAR, WAW and counter overflow on every path, loop iteration count, guard value and latency${assumptions}`, hazards, unconfirmed, assumed };

@@ -1,3 +1,4 @@
+import { successors } from './cfg.js';
 import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { SassAction } from '../../spec/sass/machine/action.js';
 import { sassIssueBlocker, type SassBounds } from '../../spec/sass/machine/readiness.js';
@@ -41,6 +42,7 @@ function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly 
   const held = suspicion.producer;
   const holdRead = suspicion.kind === 'WAR';
   const system = sassSystem(program, DIRECTED_BOUNDS);
+  const toExit = distancesToExit(program);
   let state = system.initial;
   let position = 0;
   const schedule: SassAction[] = [];
@@ -53,7 +55,7 @@ function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly 
       const found = system.stateFindings(state, enabled);
       return found.length > 0 ? { hazard: pick(found, suspicion), schedule, path: issued } : null;
     }
-    const action = choose(program, state, enabled, path, position, suspicion, isHeld, executeGuarded);
+    const action = choose(program, state, enabled, path, position, suspicion, isHeld, executeGuarded, toExit);
     const result = system.step(state, action);
     schedule.push(action);
     if (action.type === 'issue') {
@@ -77,6 +79,7 @@ function choose(
   suspicion: Suspicion,
   isHeld: (instruction: number, stage: 'read' | 'write') => boolean,
   executeGuarded: boolean,
+  toExit: readonly number[],
 ): SassAction {
   const instructionOf = (action: SassAction): number | null => {
     if (action.type === 'writeFixed') return state.fixed[action.position]!.instruction;
@@ -102,11 +105,40 @@ function choose(
     const want = position < path.length && path[position] === pc ? path[position + 1] : undefined;
     let taken: boolean;
     if (instruction.flow.kind === 'next') taken = executeGuarded || pc === suspicion.producer || pc === suspicion.consumer;
-    else if (want === undefined) taken = false;
+    // Past the path, a branch goes the shorter way out of the program: the run should end with the
+    // held step landing, not go round a loop until the step limit.
+    else if (want === undefined) taken = instruction.flow.kind === 'branch' && pc + 1 < program.instructions.length && toExit[instruction.flow.target]! < toExit[pc + 1]!;
     else taken = !(want === pc + 1 && (instruction.flow.kind !== 'branch' || instruction.flow.target !== pc + 1));
     return issues.find((action) => action.type === 'issue' && action.taken === taken) ?? issues[0]!;
   }
   return enabled.find((action) => action.type === 'endWrites' || action.type === 'endReads' || action.type === 'tick') ?? enabled[0]!;
+}
+
+/** Per instruction, the fewest instructions from it to the end of the thread (an exit, or falling off the end); Infinity where none. */
+function distancesToExit(program: SassProgram): number[] {
+  const next = successors(program);
+  const count = program.instructions.length;
+  const distance = new Array<number>(count).fill(Number.POSITIVE_INFINITY);
+  const before: number[][] = Array.from({ length: count }, () => []);
+  const queue: number[] = [];
+  next.forEach((targets, index) => {
+    for (const target of targets) before[target]!.push(index);
+    const flow = program.instructions[index]!.flow;
+    const ends = flow.kind === 'exit' || flow.kind === 'return' || (index + 1 === count && (flow.kind === 'next' || program.instructions[index]!.guard !== null));
+    if (ends) {
+      distance[index] = 0;
+      queue.push(index);
+    }
+  });
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head]!;
+    for (const previous of before[at]!) {
+      if (distance[previous]! <= distance[at]! + 1) continue;
+      distance[previous] = distance[at]! + 1;
+      queue.push(previous);
+    }
+  }
+  return distance;
 }
 
 /**

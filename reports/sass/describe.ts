@@ -1,6 +1,7 @@
 import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import type { Suspicion } from '../../impl/sass/analysis/suspicion.js';
+import { readLatency } from '../../spec/sass/latency.js';
 
 /** `line 2903 (LDG.E.SYS R5, [R18])`: an instruction as a reader finds it in the listing. */
 export function instructionAt(program: SassProgram, index: number): string {
@@ -16,13 +17,30 @@ export function describeSassHazard(program: SassProgram, hazard: Hazard): string
   const producer = instructionAt(program, hazard.producer);
   const consumer = instructionAt(program, hazard.consumer);
   switch (hazard.kind) {
-    case 'RAW': return `RAW on ${hazard.register}: ${consumer} read it at cycle ${hazard.cycle} before ${producer} had written it`;
+    case 'RAW': {
+      const waitStates = waitStatesNeeded(program, hazard.producer, hazard.register, hazard.consumer);
+      if (waitStates !== null) return `RAW on ${hazard.register}: ${consumer} read it at cycle ${hazard.cycle}, fewer than the ${waitStates} wait state(s) after ${producer} wrote it that the hardware needs and does not interlock`;
+      return `RAW on ${hazard.register}: ${consumer} read it at cycle ${hazard.cycle} before ${producer} had written it`;
+    }
     case 'WAR': return `WAR on ${hazard.register}: ${consumer} overwrote it before ${producer} had read it (seen at cycle ${hazard.cycle})`;
     case 'WAW': {
       const seen = hazard.observer === null ? 'in the final registers' : `by ${instructionAt(program, hazard.observer)}`;
       return `WAW on ${hazard.register}: ${producer} landed after ${consumer}, seen ${seen} at cycle ${hazard.cycle}`;
     }
   }
+}
+
+/**
+ * In a program timed in wait states, how many a fixed-latency pair needs (null elsewhere, or where
+ * the hardware interlocks the pair). A reader sits at the start of its line and a writer no later
+ * in its own, so the latency K x (N + 1) + reader offset - writer offset rounds up to N + 1 lines.
+ */
+function waitStatesNeeded(program: SassProgram, producer: number, register: string, consumer: number): number | null {
+  const cycles = program.cyclesPerWaitState;
+  const writer = program.instructions[producer]!;
+  if (cycles === undefined || writer.unit.kind !== 'fixed') return null;
+  const latency = readLatency(program, writer, register, program.instructions[consumer]!, false);
+  return latency <= 1 ? null : Math.ceil(latency / cycles) - 1;
 }
 
 /** One sentence for a hazard the analysis could not rule out. */

@@ -1,9 +1,17 @@
 /**
  * The instruction hazards LLVM's AMDGPU backend resolves without a wait counter (GCNHazardRecognizer
  * with s_nop, s_waitcnt_depctr, v_nop, v_mov; AMDGPUInsertDelayAlu with s_delay_alu), listed for
- * the checked targets with the figures the sources give. Definitions only and not modelled: the
- * list says what a checker of `llc` output would have to know before it could judge these hazards,
- * and which inserted instructions are not wait-counter waits.
+ * the checked targets with the figures the sources give. Definitions only. What the checker does
+ * with each:
+ * - the gfx9 wait-state hazards with a figure are timed on the shared machine (`waitStates.ts`
+ *   holds their rules, `format/amdgpu/waitStateTiming.ts` the timing): too few wait states is a
+ *   `hazard`;
+ * - `mfma-and-accvgpr` (figures per MFMA pass count) and `smem-soft-clause` (replays) are not
+ *   timed: a function with an MFMA, DOT or DGEMM instruction on gfx90a/gfx942, or with a soft
+ *   clause LLVM would have broken, is `unknown`;
+ * - the gfx10+ hazards (dependency counters, `v_nop`, `v_mov`, operand fields, the dealloc nop)
+ *   and `shift64-high-register` are not checked: the lowering notes it where their mitigations
+ *   appear, and the docs say so.
  *
  * Sources are LLVM's source and operand pages only (`sources.ts`); no AMD manual was found, so a
  * hazard LLVM does not handle is not listed.

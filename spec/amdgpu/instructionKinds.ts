@@ -72,7 +72,7 @@ export const INSTRUCTION_KIND_RULES: readonly InstructionKindRule[] = [
   { pattern: /^t?buffer_load_\w+$/, class: 'memory', kind: (modifiers) => (modifiers.includes('lds') ? 'lds-dma' : 'vmem-load'), note: 'MUBUF/MTBUF loads; with the lds modifier the data goes to LDS.', source: EVENTS },
   { pattern: /^t?buffer_store_\w+$/, class: 'memory', kind: 'vmem-store', note: 'MUBUF/MTBUF stores.', source: EVENTS },
   { pattern: /^buffer_atomic_\w+$/, class: 'memory', kind: atomic, note: 'MUBUF atomics: with glc/sc0/th:TH_ATOMIC_RETURN they return the old value.', source: [...EVENTS, 'llvm-doc-atomic-return'] },
-  { pattern: /^(global|scratch)_load_\w+$/, class: 'memory', kind: 'vmem-load', note: 'FLAT global and scratch loads use the VMEM counter only ("do not use the lgkm counter").', source: EVENTS },
+  { pattern: /^(global|scratch)_load_\w+$/, class: 'memory', kind: (modifiers) => (modifiers.includes('lds') ? 'lds-dma' : 'vmem-load'), note: 'FLAT global and scratch loads use the VMEM counter only ("do not use the lgkm counter"); with the lds modifier the data goes to LDS (LDS DMA, mayWriteLDSThroughDMA).', source: EVENTS },
   { pattern: /^(global|scratch)_store_\w+$/, class: 'memory', kind: 'vmem-store', note: 'FLAT global and scratch stores.', source: EVENTS },
   { pattern: /^global_atomic_\w+$/, class: 'memory', kind: atomic, note: 'FLAT global atomics.', source: [...EVENTS, 'llvm-doc-atomic-return'] },
   { pattern: /^flat_load_\w+$/, class: 'memory', kind: 'flat-load', note: 'Generic-address loads: may reach LDS or memory.', source: EVENTS },
@@ -103,12 +103,12 @@ export const INSTRUCTION_KIND_RULES: readonly InstructionKindRule[] = [
   { pattern: /^s_setpc_b64$/, class: 'jump', note: 'Return (to the address in s[30:31]) or tail call.', source: ['llvm-waitcnt-call-sites'] },
   { pattern: /^s_endpgm(_saved|_ordered_ps_done)?$/, class: 'exit', note: 'End of the wave.', source: ['llvm-waitcnt-calls'] },
   // Instructions LLVM inserts against wait-state hazards (GCNHazardRecognizer, AMDGPUInsertDelayAlu): not modelled.
-  { pattern: /^(s_nop|s_delay_alu|s_waitcnt_depctr|v_nop)$/, class: 'hazard-mitigation', note: 'Wait states and ALU delays against the hazards of hazards.ts, which the model does not cover.', source: ['llvm-hazard-recognizer', 'llvm-insert-delay-alu'] },
+  { pattern: /^(s_nop|s_delay_alu|s_waitcnt_depctr|v_nop)$/, class: 'hazard-mitigation', note: 'Wait states and ALU delays against the hazards of hazards.ts: on gfx9 an s_nop N is N + 1 wait states of the timed rules (waitStates.ts); the gfx10+ mitigations are not modelled.', source: ['llvm-hazard-recognizer', 'llvm-insert-delay-alu'] },
   // No register, no counter: scheduling hints, barriers, priorities, traps, padding.
   { pattern: /^s_(clause|barrier|barrier_signal|barrier_wait|setprio|sleep|sethalt|trap|icache_inv|code_end|inst_prefetch|set_inst_prefetch_distance|ttracedata|ttracedata_imm|wakeup|denorm_mode|round_mode|singleuse_vdst|version|incperflevel|decperflevel|setkill)$/, class: 'no-effect', note: 'No register result and no counter.', source: ['llvm-waitcnt-instruction-events'] },
   // Everything else of the two ALU families.
-  { pattern: /^v_\w+$/, class: 'valu', note: 'VALU: results interlocked by the hardware (wait-state exceptions are hazards.ts\'s, not modelled).', source: ['llvm-hazard-recognizer', 'llvm-target-features'] },
-  { pattern: /^s_\w+$/, class: 'salu', note: 'SALU: results interlocked by the hardware.', source: ['llvm-hazard-recognizer', 'llvm-target-features'] },
+  { pattern: /^v_\w+$/, class: 'valu', note: 'VALU: results interlocked by the hardware, except the gfx9 wait-state pairs of waitStates.ts.', source: ['llvm-hazard-recognizer', 'llvm-target-features'] },
+  { pattern: /^s_\w+$/, class: 'salu', note: 'SALU: results interlocked by the hardware, except the gfx9 wait-state pairs of waitStates.ts (M0, s_setreg).', source: ['llvm-hazard-recognizer', 'llvm-target-features'] },
 ];
 
 /**

@@ -114,7 +114,8 @@ export interface AmdgpuPlacement {
   readonly readsAtIssue: boolean;
   /**
    * Where a proof puts it, when that differs from `queue` (LLVM's counting, which a confirming
-   * schedule uses): the LDS side of a FLAT access, whose address space the assembly does not say.
+   * schedule uses): both sides of a gfx9 FLAT access and the LDS side of a later one, whose
+   * address space the assembly does not say.
    */
   readonly proofQueue?: AmdgpuQueueName;
 }
@@ -162,8 +163,13 @@ export function placementsOf(kind: InstructionKind, generation: AmdgpuGeneration
     case 'flat-load':
     case 'flat-store': {
       const load = kind === 'flat-load';
-      const vmem = at(gfx9 ? 'flat-vmem' : load ? 'vmem-read' : store, load);
-      return detail.tgSplit ? [vmem] : [vmem, { ...at(gfx9 ? 'flat-lds' : 'lds', false), proofQueue: 'flat-lds' }];
+      // On gfx9 a flat_ access reports "out of vector memory order if they access LDS memory":
+      // a proof keeps its memory side out of VMEM order; a confirming schedule counts it in order,
+      // as an access LLVM knows reaches memory only (whether it reaches LDS the assembly does not
+      // say, so no hazard may rest on it). In tgsplit mode there is no LDS: it is in order.
+      if (detail.tgSplit) return [at(gfx9 ? 'vmem' : load ? 'vmem-read' : store, load)];
+      const vmem = gfx9 ? { ...at('vmem', load), proofQueue: 'flat-vmem' as const } : at(load ? 'vmem-read' : store, load);
+      return [vmem, { ...at(gfx9 ? 'flat-lds' : 'lds', false), proofQueue: 'flat-lds' }];
     }
     case 'lds':
       return [at('lds', true)];

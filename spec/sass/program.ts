@@ -121,6 +121,12 @@ export interface SassProgram {
    */
   readonly readAfterWrite: ReadAfterWriteMatrices | null;
   readonly instructions: readonly SassInstruction[];
+  /**
+   * Where set, the program is timed in wait states of this many cycles (AMD gfx9: every source line
+   * takes this many cycles per wait state, `format/amdgpu/waitStateTiming.ts`), and reports state
+   * read-after-write distances in wait states. Absent: cycles.
+   */
+  readonly cyclesPerWaitState?: number;
 }
 
 /** Cycles from a writer class to a reader class: `matrix[writer][reader]`. */
