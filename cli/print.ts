@@ -5,6 +5,7 @@ import { printLrcProgram } from '../format/lrc/print.js';
 import { loadAnyProgram } from './programs.js';
 import { isListingFile } from '../format/sass/load.js';
 import { printSassProgram } from '../format/sass/print.js';
+import { printAmdgpuProgram } from '../reports/amdgpu/printModel.js';
 import { listingOptions, loadKernels } from './sassCheck.js';
 import { readInput, timeoutOption, UsageError, writeFileAtomic, type CliIo } from './io.js';
 
@@ -16,6 +17,11 @@ Reads a program (.hp text of any machine, or .json) and prints it in canonical .
 An NVIDIA listing (.cuasm, .sass, or --from cuasm|maxas|turingas|cuobjdump, with --arch and
 --kernel as for check) prints as the model the checker runs (--to hp, the default): each
 instruction's control field, the registers it writes and reads, its unit and its source line.
+AMDGPU assembly (llc's .s, --arch gfxNNNN to override its target) prints the same model in AMD
+words: the counters as scoreboards, the queues and their order, the cycles per wait state where
+the function is timed in wait states (gfx9), then each source line with its model instructions
+(the counter each increments, the waits, the registers written and read, the wait states a
+writer needs before each kind of reader, the assumed effects of calls and function entry).
 --timeout MS is accepted as by every command; reading and printing take time linear in the file.`;
 
 /** The options `hazardproof print` takes (`parseArgs` form); its help mentions each. */
@@ -39,10 +45,11 @@ export function printCommand(args: string[], io: CliIo): number {
   timeoutOption(values.timeout); // checked like everywhere; printing has no long loop to cut
   if (values.to !== undefined && values.to !== 'hp') throw new UsageError(`--to expects hp, got '${values.to}'`);
   if (isListingFile(positionals[0]!) || values.from !== undefined) {
-    if (values.json) throw new UsageError('--json: listings print as .hp-style text (--to hp)');
+    if (values.json) throw new UsageError('--json: listings and AMDGPU assembly print as text (--to hp)');
     const kernels = loadKernels(positionals, listingOptions(values), io);
     if (kernels === null) return 2;
-    const text = kernels.map((kernel) => printSassProgram(kernel.program, kernel.file)).join('\n');
+    // AMDGPU functions (gfx targets) print in AMD words; NVIDIA kernels as control records.
+    const text = kernels.map((kernel) => (/^gfx/.test(kernel.program.architecture) ? printAmdgpuProgram(kernel.program, kernel.file, kernel.notes) : printSassProgram(kernel.program, kernel.file))).join('\n');
     if (values.output) writeFileAtomic(values.output, text);
     else io.stdout(text);
     return 0;
