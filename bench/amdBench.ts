@@ -68,9 +68,16 @@ export function formatAmdBench(bench: AmdBench | null): string {
   const ir = formatTable(['AMD: bundled IR compiled by llc-19', 'kernels', 'functions', 'proved-safe', 'hazard', 'unknown', 'llc ms', 'check ms'],
     bench.ir.map((row) => [`${row.target} -O${row.level}`, String(row.kernels), String(row.functions), String(row.verdicts['proved-safe'] ?? 0), String(row.verdicts['hazard'] ?? 0), String(row.verdicts['unknown'] ?? 0), row.llcMs.toFixed(0), row.checkMs.toFixed(0)]), [1, 2, 3, 4, 5, 6, 7]);
   const { stats, seed, ms, failed } = bench.campaign;
-  const caught = stats.caughtHazard + stats.caughtUnknown;
-  const campaign = formatTable(['AMD: fuzz --llvm campaign', 'kernels', 'targets', 'functions', 'proved-safe', 'mutants', 'caught', 'guarding nothing', 'ms'],
-    [[`seed ${seed}${failed ? ' (FAILED: see hazardproof fuzz --llvm)' : ''}`, String(stats.runs), String(stats.targets.size), String(stats.functions), String(stats.proved), String(stats.mutants), `${caught} (${stats.mutants === 0 ? '-' : ((100 * caught) / stats.mutants).toFixed(0)}%)`, String(stats.guardedNothing), ms.toFixed(0)]], [1, 2, 3, 4, 5, 6, 7, 8]);
-  return [ir, 'Goal: every function proved safe (LLVM\'s waits are correct until a schedule shows otherwise).', '', campaign,
-    'Generated IR kernels, each compiled for a random target and level; caught = a dropped wait where a load\'s result is read gives hazard (or unknown naming its fact). Replay: hazardproof fuzz --llvm --seed N --runs N.'].join('\n');
+  const share = (caught: number, of: number) => `${caught} (${of === 0 ? '-' : ((100 * caught) / of).toFixed(0)}%)`;
+  const row = (name: string, tally: { mutants: number; caughtHazard: number; caughtUnknown: number }, nothing: number | string) =>
+    [name, String(tally.mutants), share(tally.caughtHazard + tally.caughtUnknown, tally.mutants), String(tally.caughtHazard), String(tally.caughtUnknown), String(nothing)];
+  const campaign = formatTable(['AMD: fuzz --llvm campaign', 'kernels', 'targets', 'functions', 'proved-safe', 'ms'],
+    [[`seed ${seed}${failed ? ' (FAILED: see hazardproof fuzz --llvm)' : ''}`, String(stats.runs), String(stats.targets.size), String(stats.functions), String(stats.proved), ms.toFixed(0)]], [1, 2, 3, 4, 5]);
+  const mutants = formatTable(['AMD: campaign mutants', 'mutants', 'caught', 'hazard', 'unknown', 'proved safe (guarding nothing)'], [
+    row('waits dropped', stats.dropped, stats.dropped.guardedNothing),
+    row('waits loosened by one', stats.loosened, stats.loosened.guardedNothing),
+    row('s_nop shortened (wait states)', stats.nops, stats.nops.provedSafe),
+  ], [1, 2, 3, 4, 5]);
+  return [ir, 'Goal: every function proved safe (LLVM\'s waits are correct until a schedule shows otherwise).', '', campaign, mutants,
+    'Generated IR kernels, each compiled for a random target and level; per output one wait dropped and one loosened where a load\'s result is read, and one s_nop shortened; caught = hazard, or unknown naming its fact; a wait mutant proved safe must guard no register the text shows (else the campaign fails). s_nop mutants only count on gfx9, where LLVM inserts them against wait-state hazards. Replay: hazardproof fuzz --llvm --seed N --runs N.'].join('\n');
 }

@@ -53,6 +53,8 @@ export interface AmdgpuFunction {
    * than the file's `.amdgcn_target`, and the descriptor is where the assembly shows it.
    */
   readonly descriptorField?: string | null;
+  /** From its kernel descriptor's `.amdhsa_wavefront_size32` (gfx10+): whether it runs as wave64; absent where nothing says. */
+  readonly wave64?: boolean;
   /** Indices into `instructions` of the instructions right after an inline-assembly marker (`;;#ASMSTART`, `;;#ASMEND`). */
   readonly inlineAsm?: readonly number[];
   readonly instructions: readonly AmdgpuLine[];

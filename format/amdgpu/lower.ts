@@ -53,6 +53,7 @@ import { decodeWait, WaitSyntaxError, type CounterWait } from './waits.js';
 import { hasWaitStateHazards } from '../../spec/amdgpu/waitStates.js';
 import { heldStoreData, STORE_DATA_SHADOW, waitStateRoles, type WaitStateRoles } from './waitStateRoles.js';
 import { timeWaitStates, type DraftRoles } from './waitStateTiming.js';
+import { noteUnmodelledHazards } from './unmodelledHazards.js';
 
 /** The largest count the model lets a counter reach (the shared machine's counters hold 63). */
 export const CAP = 63;
@@ -388,7 +389,7 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   });
   const timed = countsWaitStates ? timeWaitStates(target, resolved, lineOfDraft, lineWaitStates, draftRoles) : null;
   const instructions = timed ? timed.instructions : resolved;
-  if (countsWaitStates) noteUnmodelledWaitStates(fn, read, target, note);
+  noteUnmodelledHazards(fn, read, target, linePredecessors(resolved, lineOfDraft, read.length), note);
   const program: SassProgram = {
     name: fn.name, architecture: target, queues, scoreboards: counters.length,
     visibilityDelay: 0, depbarVisibilityDelay: 0, readAfterWrite: timed ? timed.readAfterWrite : null, instructions,
@@ -415,82 +416,23 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
 }
 
 /**
- * The gfx9 wait-state hazards the model does not time, where a function has what they are about:
- * MFMA, DOT and DGEMM pairs (gfx90a, gfx942: figures per MFMA pass count), and SMEM soft clauses
- * whose instructions overwrite a register another of the clause reads (with XNACK, which llc's
- * default target ID enables, they "may return out of order and/or may be replayed"). Each makes
- * the verdict `unknown` at its first line.
+ * For each source line, the lines control can come to it from: the model instructions' flow
+ * (a line's own model instructions follow one another) lifted to lines.
  */
-function noteUnmodelledWaitStates(fn: AmdgpuFunction, read: readonly ReadLine[], target: AmdgpuTarget, note: (kind: LoweringNote['kind'], at: { line: number; column: number }, message: string) => void): void {
-  // On gfx90a and later every such rule has an MFMA, DOT or DGEMM producer or consumer
-  // (checkMAIHazards90A returns at once for others, checkMAILdStHazards "On gfx90a+ relevant
-  // hazards are checked in checkMAIVALUHazards()"), so ACC VGPR spills alone need nothing.
-  const matrix = read.find(({ parts }) => parts.some(({ part }) => /^v_(mfma|smfmac|dot)/.test(part.mnemonic)));
-  if (matrix && target !== 'gfx900') {
-    note('unchecked', matrix.line, `${matrix.parts[0]!.part.mnemonic}: the wait states LLVM requires around MFMA, DOT and DGEMM instructions on ${target} (checkMAIHazards90A, checkMAIVALUHazards: figures per MFMA pass count) are not modelled`);
-  }
-  // Soft clauses: runs of consecutive SMEM, or of consecutive VMEM/FLAT, lines within a block (a
-  // label starts a new one). As checkSoftClauseHazards has it: once the clause so far writes
-  // anything, a store may not join it, and no instruction may join that makes its writes meet
-  // its reads. LLVM looks back only over the instructions its recognizer keeps (EmittedInstrs,
-  // MaxLookAhead: 19 where AGPRs are used, else 5), so that is the clause it judges, and the one
-  // judged here.
-  const usesAgprs = read.some(({ parts }) => parts.some(({ destinations, sources }) => [...destinations, ...sources].some((name) => /^a\d+$/.test(name))));
-  const lookAhead = usesAgprs ? 19 : 5;
-  // A label (control may enter there) or an inline-assembly statement (an instruction to LLVM) starts a new clause.
-  const labelled = new Set([...Object.values(fn.labels), ...(fn.inlineAsm ?? [])]);
-  let clause: SoftClause | null = null;
-  for (const [index, { line, parts }] of read.entries()) {
-    const kind = clauseKind(parts);
-    const defs = parts.flatMap((p) => p.destinations);
-    // A 16-bit load into one half of a register keeps the other: LLVM ties its destination as an
-    // input (vdata_in), so to the clause check it reads it too (the merge itself happens when the
-    // data lands, which is why the counters need no wait for it).
-    const uses = parts.flatMap((p) => [...p.sources, ...(PRESERVES_HALF.test(p.part.mnemonic) ? p.destinations : [])]);
-    const current: SoftClause | null = kind === null || labelled.has(index) || clause === null || clause.kind !== kind ? null : clause;
-    if (kind === null) {
-      clause = null;
-      continue;
+function linePredecessors(instructions: readonly SassInstruction[], lineOf: readonly number[], lines: number): number[][] {
+  const before: Set<number>[] = Array.from({ length: lines }, () => new Set());
+  instructions.forEach((instruction, index) => {
+    const from = lineOf[index]!;
+    const flow = instruction.flow;
+    const fallsThrough = flow.kind === 'next' || flow.kind === 'call' || (instruction.guard !== null && flow.kind !== 'return');
+    const targets = [...(fallsThrough && index + 1 < instructions.length ? [index + 1] : []), ...(flow.kind === 'branch' ? [flow.target] : [])];
+    for (const target of targets) {
+      const to = lineOf[target]!;
+      if (from >= 0 && to >= 0 && (to !== from || target <= index)) before[to]!.add(from);
     }
-    if (current === null) {
-      clause = { kind, members: [{ defs, uses }] };
-      continue;
-    }
-    const window = current.members.slice(-lookAhead);
-    const clauseDefs = new Set(window.flatMap((member) => member.defs));
-    const clauseUses = new Set(window.flatMap((member) => member.uses));
-    current.members.push({ defs, uses });
-    if (clauseDefs.size === 0) continue;
-    const stores = parts.some(({ part }) => /store|atomic/.test(part.mnemonic));
-    defs.forEach((name) => clauseDefs.add(name));
-    uses.forEach((name) => clauseUses.add(name));
-    if (stores || [...clauseDefs].some((name) => clauseUses.has(name))) {
-      const what = kind === 'smem' ? 'SMEM' : 'VMEM';
-      note('unchecked', line, `a soft clause of consecutive ${what} instructions ends here with ${stores ? 'a store after instructions that write registers' : 'a register written that one of them reads'}: with XNACK they may return out of order or be replayed, and checkSoftClauseHazards breaks such clauses with s_nop 0; whether ${target} runs with XNACK the listing does not say, and replays are not modelled`);
-      return;
-    }
-  }
+  });
+  return before.map((set) => [...set]);
 }
-
-/** A run of consecutive SMEM or VMEM lines: what each of its instructions writes and reads. */
-interface SoftClause {
-  readonly kind: 'smem' | 'vmem';
-  readonly members: { readonly defs: readonly string[]; readonly uses: readonly string[] }[];
-}
-
-/** Which soft clause a line can belong to: SMEM, VMEM/FLAT, or none. */
-function clauseKind(parts: ReadLine['parts']): 'smem' | 'vmem' | null {
-  const kinds = parts.map(({ operation }) => operation?.kind ?? null);
-  if (kinds.every((kind) => kind === 'smem')) return 'smem';
-  if (kinds.every((kind) => kind !== null && SOFT_CLAUSE_VMEM.has(kind))) return 'vmem';
-  return null;
-}
-
-/** Loads into one half of a register that keep the other half (the `_d16` and `_d16_hi` forms, not the packed `format_d16` ones). */
-const PRESERVES_HALF = /^(buffer|global|flat|scratch)_load_(short|ubyte|sbyte)_d16(_hi)?$|^ds_read_(u8|i8|u16)_d16(_hi)?$|^buffer_load_format_d16_hi_x$/;
-
-/** VMEM and FLAT kinds (isVMEM or isFLAT): consecutive ones form a soft clause. */
-const SOFT_CLAUSE_VMEM: ReadonlySet<string> = new Set(['vmem-load', 'vmem-store', 'vmem-atomic-return', 'vmem-atomic-no-return', 'image-sample', 'image-bvh', 'lds-dma', 'flat-load', 'flat-store']);
 
 /** Whether instruction `start` can be reached again from itself (it is in a loop). */
 function onCycle(instructions: readonly SassInstruction[], start: number): boolean {

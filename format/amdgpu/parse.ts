@@ -133,8 +133,14 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
       descriptorField: [draft.name, ...draft.aliases].map((name) => declared.gfx10Fields.get(name)).find((field) => field !== undefined) ?? (declared.descriptors.has(draft.name) ? null : undefined),
       instructions: draft.instructions, labels: draft.labels,
       ...(draft.inlineAsm.size > 0 ? { inlineAsm: [...draft.inlineAsm] } : {}),
+      ...waveOf([draft.name, ...draft.aliases].map((name) => declared.wave32.get(name)).find((value) => value !== undefined)),
     })),
   };
+}
+
+/** `wave64` from a descriptor's `.amdhsa_wavefront_size32`, nothing where it does not say. */
+function waveOf(wave32: boolean | undefined): { wave64?: boolean } {
+  return wave32 === undefined ? {} : { wave64: !wave32 };
 }
 
 /**
@@ -147,12 +153,13 @@ function looksLikeKernel(instructions: readonly AmdgpuLine[]): boolean {
 }
 
 /** What the directives of the file declare, read before the code (a kernel descriptor follows its code). */
-function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string> } {
+function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string>; wave32: Map<string, boolean> } {
   const kernels = new Set<string>();
   const functions = new Set<string>();
   const tgSplit = new Set<string>();
   const descriptors = new Set<string>();
   const gfx10Fields = new Map<string, string>();
+  const wave32 = new Map<string, boolean>();
   let descriptor: string | null = null;
   for (const raw of lines) {
     const trimmed = raw.trim();
@@ -169,8 +176,10 @@ function declarations(lines: readonly string[]): { names: Set<string>; kernels: 
     if (descriptor !== null && /^\.amdhsa_next_free_vgpr\b/.test(trimmed)) descriptors.add(descriptor);
     const field = /^(\.amdhsa_(?:wavefront_size32|workgroup_processor_mode|memory_ordered|forward_progress|shared_vgpr_count))\b/.exec(trimmed);
     if (descriptor !== null && field && !gfx10Fields.has(descriptor)) gfx10Fields.set(descriptor, field[1]!);
+    const size = /^\.amdhsa_wavefront_size32\s+([01])\b/.exec(trimmed);
+    if (descriptor !== null && size) wave32.set(descriptor, size[1] === '1');
   }
-  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit, descriptors, gfx10Fields };
+  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit, descriptors, gfx10Fields, wave32 };
 }
 
 /** Lines with comments blanked out (columns kept): `;` and `//` to the end of the line, `/* ... *\/` across lines, `#` lines. */

@@ -60,7 +60,8 @@ describe('wait-state hazards', () => {
       for (const target of ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100']) {
         const figure = c.figures[target];
         if (figure === undefined) {
-          expect(verdict(target, ...c.producer, c.consumer), target).toBe('proved-safe');
+          // No wait-state rule there; gfx11's own hazards (untimed) may make it unknown, never a hazard.
+          expect(verdict(target, ...c.producer, c.consumer), target).toMatch(target === 'gfx1100' ? /^(proved-safe|unknown)$/ : /^proved-safe$/);
           continue;
         }
         expect(verdict(target, ...c.producer, ...nops(figure - 1), c.consumer), `${target}, ${figure - 1} wait states`).toBe(`hazard RAW ${c.register}`);
