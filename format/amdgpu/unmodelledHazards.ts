@@ -125,7 +125,7 @@ function noteLater(fn: AmdgpuFunction, read: readonly HazardLine[], target: Amdg
   if (generation === 'gfx10.3') about(/^s_denorm_mode$/, 'fp-atomic-then-denorm-mode', 's_denorm_mode after an FP atomic needs 3 wait states unless a VALU or an s_waitcnt comes between, which');
   if (generation === 'gfx11' || generation === 'gfx12') {
     about(/^(lds|ds)_(direct|param)_load$/, 'lds-direct-after-valu, lds-direct-after-vmem', 'the wait_vdst/wait_vsrc fields and vm_vsrc waits an LDS direct load needs against recent VALU and VMEM use');
-    about(/^v_permlane/, 'vcmpx-then-permlane', 'a permlane after a v_cmpx writing EXEC, which LLVM separates with a v_mov,');
+    notePermlane(read, before, note);
     about(/^v_(wmma|swmmac)/, 'wmma-operand-overlap', 'a WMMA reading the result of the previous one, which LLVM separates with a v_nop,');
   }
   if (generation === 'gfx11') {
@@ -175,6 +175,48 @@ function waveOfCode(read: readonly HazardLine[]): boolean | undefined {
 }
 
 /**
+ * A backward search from line `start` along the lines control can come from, LLVM's hasHazard:
+ * `visit` says of each line whether the hazard is found there, has expired, or goes on with a new
+ * state. The first line found, or null. States are few (bounded counters), so each (line, state)
+ * is visited once.
+ */
+function searchBack<State>(before: readonly (readonly number[])[], start: number, initial: State, visit: (at: number, state: State) => 'found' | 'expired' | State): number | null {
+  const seen = new Set<string>();
+  const stack = before[start]!.map((at) => ({ at, state: initial }));
+  while (stack.length > 0) {
+    const { at, state } = stack.pop()!;
+    const key = `${at}:${JSON.stringify(state)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const next = visit(at, state);
+    if (next === 'found') return at;
+    if (next === 'expired') continue;
+    for (const previous of before[at]!) stack.push({ at: previous, state: next });
+  }
+  return null;
+}
+
+/**
+ * A permlane right after a compare that writes EXEC (gfx11, gfx12: fixVcmpxPermlaneHazards): LLVM
+ * puts a v_mov_b32 between ("V_NOP will be discarded by SQ"); any VALU but v_nop between ends it.
+ */
+function notePermlane(read: readonly HazardLine[], before: readonly (readonly number[])[], note: Note): void {
+  const permlane = /^v_permlane(16|x16|64)(_var)?_b32/;
+  for (const [index, { parts }] of read.entries()) {
+    if (!parts.some(({ part }) => permlane.test(part.mnemonic))) continue;
+    const found = searchBack(before, index, 0, (at) => {
+      const lineParts = read[at]!.parts;
+      if (lineParts.some(({ part, destinations }) => /^v_cmpx?_/.test(part.mnemonic) && destinations.some((name) => /^exec/.test(name)))) return 'found';
+      return lineParts.some(({ operation, part }) => operation?.class === 'valu' && !/^v_nop/.test(part.mnemonic)) ? 'expired' : 0;
+    });
+    if (found !== null) {
+      note('unchecked', read[index]!.line, `a permlane right after the compare writing EXEC at line ${read[found]!.line.line}, with no VALU between (vcmpx-then-permlane in spec/amdgpu/hazards.ts: LLVM puts a v_mov_b32 there), which the model does not time`);
+      return;
+    }
+  }
+}
+
+/**
  * gfx11's VALU use of a transcendental result (fixVALUTransUseHazard): a VALU reading, as an
  * explicit operand, a VGPR a TRANS instruction wrote with at most 5 VALU instructions and at most
  * one TRANS between, and nothing between that waits for VA_VDST=0 (a VMEM, FLAT, DS or export
@@ -193,21 +235,11 @@ function noteTransUse(read: readonly HazardLine[], before: readonly (readonly nu
     const sources = new Set(parts.flatMap(({ part }) => part.operands.slice(1).flatMap((token) => safeRegisters(token.text).filter((name) => /^v\d+$/.test(name)))));
     if (sources.size === 0) continue;
     // Backward over the lines control can come from, with the VALUs and TRANS seen so far.
-    const seen = new Set<string>();
-    const stack: { at: number; valus: number; trans: number }[] = before[index]!.map((at) => ({ at, valus: 0, trans: 0 }));
-    let found: number | null = null;
-    while (stack.length > 0 && found === null) {
-      const { at, valus, trans } = stack.pop()!;
-      const key = `${at}:${valus}:${trans}`;
-      if (seen.has(key) || valus > 5 || trans > 1 || waitsForValu(at)) continue;
-      seen.add(key);
-      if (isTrans(at) && read[at]!.parts.some(({ destinations }) => destinations.some((name) => sources.has(name)))) {
-        found = at;
-        break;
-      }
-      const next = { valus: valus + (isValu(at) ? 1 : 0), trans: trans + (isTrans(at) ? 1 : 0) };
-      for (const previous of before[at]!) stack.push({ at: previous, ...next });
-    }
+    const found = searchBack(before, index, { valus: 0, trans: 0 }, (at, { valus, trans }) => {
+      if (valus > 5 || trans > 1 || waitsForValu(at)) return 'expired';
+      if (isTrans(at) && read[at]!.parts.some(({ destinations }) => destinations.some((name) => sources.has(name)))) return 'found';
+      return { valus: valus + (isValu(at) ? 1 : 0), trans: trans + (isTrans(at) ? 1 : 0) };
+    });
     if (found !== null) {
       note('unchecked', read[index]!.line, `a VALU reads the result of the transcendental ${read[found]!.parts[0]!.part.mnemonic} at line ${read[found]!.line.line} with at most 5 VALUs and one TRANS between and no s_waitcnt_depctr va_vdst(0) (valu-trans-use in spec/amdgpu/hazards.ts: fixVALUTransUseHazard), which the model does not time`);
       return;

@@ -79,26 +79,22 @@ export function timeWaitStates(
 
   const writerClasses = new Map<string, Classed & { readonly writers: readonly WaitStateWriter[] }>();
   const readerClasses = new Map<string, Classed & { readonly readers: readonly WaitStateReader[] }>([[INTERLOCKED, { roles: [], offset: 0, readers: [] }]]);
+  /** Each register's class name for its roles at `offset`, registering each class met. */
+  const classesOf = <Role extends string>(side: 'w' | 'r', roles: ReadonlyMap<string, readonly Role[]>, offset: number, met: (name: string, roles: readonly Role[]) => void): Record<string, string> => {
+    const own: Record<string, string> = {};
+    for (const [register, list] of roles) {
+      if (list.length === 0) continue;
+      own[register] = classNameOf(side, { roles: list, offset });
+      met(own[register]!, list);
+    }
+    return own;
+  };
   const writeClass = new Map<number, Record<string, string>>();
   const readClass = new Map<number, Record<string, string>>();
   for (const [index, { writes, reads }] of roles) {
     const offset = offsets[index]!;
-    const own: Record<string, string> = {};
-    for (const [register, writers] of writes) {
-      if (writers.length === 0) continue;
-      const name = classNameOf('w', { roles: writers, offset });
-      writerClasses.set(name, { roles: writers, offset, writers });
-      own[register] = name;
-    }
-    writeClass.set(index, own);
-    const read: Record<string, string> = {};
-    for (const [register, readers] of reads) {
-      if (readers.length === 0) continue;
-      const name = classNameOf('r', { roles: readers, offset });
-      readerClasses.set(name, { roles: readers, offset, readers });
-      read[register] = name;
-    }
-    readClass.set(index, read);
+    writeClass.set(index, classesOf('w', writes, offset, (name, writers) => writerClasses.set(name, { roles: writers, offset, writers })));
+    readClass.set(index, classesOf('r', reads, offset, (name, readers) => readerClasses.set(name, { roles: readers, offset, readers })));
   }
   // A variable-latency reader has one class for all its registers (the matrices look per-register
   // classes up only for fixed units): the union of its roles, which is sound because every role of

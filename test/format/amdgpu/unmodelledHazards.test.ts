@@ -60,7 +60,10 @@ describe('the other hazards the model does not time', () => {
   });
 
   it('the instructions other gfx10+ hazards are about', () => {
-    expect(verdict('gfx1100', ['v_permlane16_b32 v0, v1, s0, s1'])).toBe('unknown');
+    const permlane = 'v_permlane16_b32 v0, v1, s0, s1';
+    expect(verdict('gfx1100', ['v_cmpx_eq_u32_e32 v2, v3', 's_mov_b32 s0, 0', permlane])).toBe('unknown');
+    expect(verdict('gfx1100', ['v_cmpx_eq_u32_e32 v2, v3', 'v_mov_b32_e32 v1, v1', permlane])).toBe('proved-safe');
+    expect(verdict('gfx1100', [permlane])).toBe('proved-safe');
     expect(verdict('gfx1030', ['s_denorm_mode 15'])).toBe('unknown');
     expect(verdict('gfx1030', ['s_nop 0'])).toBe('proved-safe');
   });
