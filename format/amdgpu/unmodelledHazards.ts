@@ -122,7 +122,7 @@ function noteLater(fn: AmdgpuFunction, read: readonly HazardLine[], target: Amdg
     const index = first(pattern);
     if (index >= 0) note('unchecked', read[index]!.line, `${mnemonics(index).join('::')}: ${why} (${hazard} in spec/amdgpu/hazards.ts) is not checked`);
   };
-  if (generation === 'gfx10.3') about(/^s_denorm_mode$/, 'fp-atomic-then-denorm-mode', 's_denorm_mode after an FP atomic needs 3 wait states unless a VALU or an s_waitcnt comes between, which');
+  if (generation === 'gfx10.3') noteDenormMode(read, before, note);
   if (generation === 'gfx11' || generation === 'gfx12') {
     about(/^(lds|ds)_(direct|param)_load$/, 'lds-direct-after-valu, lds-direct-after-vmem', 'the wait_vdst/wait_vsrc fields and vm_vsrc waits an LDS direct load needs against recent VALU and VMEM use');
     notePermlane(read, before, note);
@@ -211,6 +211,29 @@ function notePermlane(read: readonly HazardLine[], before: readonly (readonly nu
     });
     if (found !== null) {
       note('unchecked', read[index]!.line, `a permlane right after the compare writing EXEC at line ${read[found]!.line.line}, with no VALU between (vcmpx-then-permlane in spec/amdgpu/hazards.ts: LLVM puts a v_mov_b32 there), which the model does not time`);
+      return;
+    }
+  }
+}
+
+/**
+ * s_denorm_mode after a floating-point atomic (gfx10, checkFPAtomicToDenormModeHazard): fewer than
+ * 3 wait states between, with no VALU and no s_waitcnt between, needs s_nop.
+ */
+function noteDenormMode(read: readonly HazardLine[], before: readonly (readonly number[])[], note: Note): void {
+  const fpAtomic = /^(buffer|global|flat)_atomic_\w*(f16|f32|f64|fmin|fmax|fcmpswap)/;
+  const waitStatesOf = (at: number) => read[at]!.parts.reduce((sum, { part }) => sum + (part.mnemonic === 's_nop' ? (Number(part.operands[0]?.text ?? 0) || 0) + 1 : 1), 0);
+  for (const [index, { parts }] of read.entries()) {
+    if (!parts.some(({ part }) => part.mnemonic === 's_denorm_mode')) continue;
+    const found = searchBack(before, index, 0, (at, waitStates) => {
+      const lineParts = read[at]!.parts;
+      if (lineParts.some(({ part }) => fpAtomic.test(part.mnemonic))) return 'found';
+      const passed = waitStates + waitStatesOf(at);
+      const expires = passed >= 3 || lineParts.some(({ operation, part }) => operation?.class === 'valu' || /^s_waitcnt(_vscnt|_vmcnt|_expcnt|_lgkmcnt)?$|^s_wait_idle$/.test(part.mnemonic));
+      return expires ? 'expired' : passed;
+    });
+    if (found !== null) {
+      note('unchecked', read[index]!.line, `s_denorm_mode fewer than 3 wait states after the floating-point atomic at line ${read[found]!.line.line}, with no VALU or s_waitcnt between (fp-atomic-then-denorm-mode in spec/amdgpu/hazards.ts: checkFPAtomicToDenormModeHazard), which the model does not time`);
       return;
     }
   }

@@ -64,7 +64,11 @@ describe('the other hazards the model does not time', () => {
     expect(verdict('gfx1100', ['v_cmpx_eq_u32_e32 v2, v3', 's_mov_b32 s0, 0', permlane])).toBe('unknown');
     expect(verdict('gfx1100', ['v_cmpx_eq_u32_e32 v2, v3', 'v_mov_b32_e32 v1, v1', permlane])).toBe('proved-safe');
     expect(verdict('gfx1100', [permlane])).toBe('proved-safe');
-    expect(verdict('gfx1030', ['s_denorm_mode 15'])).toBe('unknown');
+    const atomic = 'global_atomic_add_f32 v0, v1, s[0:1]';
+    expect(verdict('gfx1030', [atomic, 's_denorm_mode 15'])).toBe('unknown');
+    expect(verdict('gfx1030', [atomic, 's_nop 2', 's_denorm_mode 15'])).toBe('proved-safe');
+    expect(verdict('gfx1030', [atomic, 'v_mov_b32_e32 v2, 0', 's_denorm_mode 15'])).toBe('proved-safe');
+    expect(verdict('gfx1030', ['s_denorm_mode 15'])).toBe('proved-safe');
     expect(verdict('gfx1030', ['s_nop 0'])).toBe('proved-safe');
   });
 
