@@ -11,9 +11,9 @@ commands:
   annotate FILE   compute scoreboards, wait masks, stalls and DEPBARs; or schedule ir3 / .comp programs (list scheduler of US 8,098,251)
   check FILE...   explore the schedules of programs and report hazards (RAW, WAR, WAW)
   compare FILE... stall cycles of LRC (1 and 2 classes), scoreboards + DEPBAR and interlocks on programs
-  facts --arch sm_XX  what verdicts on NVIDIA listings rest on: each fact's proof and counterexample side, with sources
+  facts --arch sm_XX|gfxNNNN  what verdicts on NVIDIA listings and AMD code rest on: each fact's proof and counterexample side, with sources
   fuzz FILE...    hunt for hazards with many random schedules (or --generate: check the laws)
-  mutate LISTING... mutation self-test: remove one protection at a time from real listings
+  mutate LISTING... mutation self-test: remove one protection at a time from real listings (AMD: drop or loosen a wait, shorten an s_nop)
   prove FILE...   prove DEPBAR immediates sound and tight with Z3, and the program hazard-free
   prove-rules     judge the edge-latency rules of US 8,098,251 (component masks) against per-component timing
   streamout run|check|promela   the distributed stream-output protocol: run scenarios, check traces
