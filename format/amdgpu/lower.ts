@@ -267,6 +267,10 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
             control: control(placement.write, placement.read),
           });
         });
+        if (/^s_barrier_signal_isfirst/.test(mnemonic)) {
+          // The SCC result is written as an SALU result: at once, interlocked (operandRoles.ts).
+          push({ ...base(line, mnemonic, `${text} [its SCC result, an SALU result]`), destinations: withShadows(['scc']), sources: [], readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+        }
         const held = main!.held ?? [];
         if (held.length > 0) {
           // The store holds its data for a while after it issues: a probe writes the data's shadows.

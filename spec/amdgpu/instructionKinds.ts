@@ -92,7 +92,7 @@ export const INSTRUCTION_KIND_RULES: readonly InstructionKindRule[] = [
   { pattern: /^s_(load|buffer_load|scratch_load|store|buffer_store|scratch_store|atomic|buffer_atomic|dcache|atc_probe|prefetch)\w*$/, class: 'memory', kind: 'smem', note: 'Scalar memory instructions (isSMRD).', source: EVENTS },
   { pattern: /^s_(memtime|memrealtime|get_waveid_in_workgroup|barrier_signal_isfirst|get_barrier_state|barrier_leave)\w*$/, class: 'memory', kind: 'smem', note: 'Counted as SMEM_ACCESS (S_MEMTIME, S_MEMREALTIME, the gfx12 barrier-state queries; s_get_waveid_in_workgroup is SMRD).', source: EVENTS },
   { pattern: /^s_sendmsg(halt|_rtn_b32|_rtn_b64)?$/, class: 'memory', kind: 'message', note: 'Messages (SQ_MESSAGE).', source: EVENTS },
-  { pattern: /^exp$/, class: 'memory', kind: 'export', note: 'Exports (EXP_GPR_LOCK, EXP_PARAM_ACCESS or EXP_POS_ACCESS by target).', source: EVENTS },
+  { pattern: /^(exp|export)$/, class: 'memory', kind: 'export', note: 'Exports (EXP_GPR_LOCK, EXP_PARAM_ACCESS or EXP_POS_ACCESS by target); gfx12 spells it export.', source: EVENTS },
   // Waits.
   { pattern: /^s_waitcnt(_vmcnt|_expcnt|_lgkmcnt|_vscnt)?$/, class: 'wait', note: 'Pre-gfx12 waits.', source: ['llvm-waitcnt-counters', 'llvm-doc-waitcnt-gfx9', 'llvm-doc-waitcnt-gfx1030', 'llvm-doc-waitcnt-gfx11'] },
   { pattern: /^s_wait_(loadcnt|storecnt|dscnt|kmcnt|samplecnt|bvhcnt|expcnt|loadcnt_dscnt|storecnt_dscnt)$/, class: 'wait', note: 'gfx12 waits.', source: ['llvm-waitcnt-counters', 'llvm-pr-77336-gfx12-waits'] },

@@ -57,6 +57,11 @@ describe('the lowered program', () => {
 });
 
 describe('verdicts', () => {
+  it('reads SCC of s_barrier_signal_isfirst at once (an SALU result) and gfx12\'s export spelling (LLVM CodeGen tests at gfx1200)', () => {
+    expect(verdicts(kernel('gfx1200', 's_barrier_signal_isfirst -1', 's_cselect_b32 s3, s3, s5'))).toEqual(['proved-safe']);
+    expect(verdicts(kernel('gfx1200', 's_mov_b32 m0, 0', 'export pos0 off, off, off, off done row_en'))).toEqual(['proved-safe']);
+  });
+
   it('a result read after its wait is safe, before it a hazard', () => {
     expect(verdicts(kernel('gfx1100', 'global_load_b32 v1, v0, s[2:3]', 's_waitcnt vmcnt(0)', 'v_add_nc_u32_e32 v2, v1, v1'))).toEqual(['proved-safe']);
     expect(verdicts(kernel('gfx1100', 'global_load_b32 v1, v0, s[2:3]', 'v_add_nc_u32_e32 v2, v1, v1'))).toEqual(['hazard RAW v1']);
