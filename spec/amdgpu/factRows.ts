@@ -8,7 +8,7 @@ import { AMDGPU_HAZARDS, type HazardFact } from './hazards.js';
 import { AMDGPU_SOURCE_PROVENANCE, type AmdgpuProvenance } from './provenance.js';
 import { AMDGPU_QUEUES, placementsOf, type AmdgpuQueueName, type PlacementDetail } from './queues.js';
 import type { AmdgpuSourceKey } from './sources.js';
-import { hasWaitStateHazards, WAIT_STATE_RULES } from './waitStates.js';
+import { WAIT_STATE_RULES } from './waitStates.js';
 
 /**
  * What a row is about:
@@ -130,18 +130,14 @@ export function amdgpuFactRows(target: AmdgpuTarget): AmdgpuFactRow[] {
 
 /**
  * What the checker does with `hazard` on `target`: `timed` where a wait-state rule of
- * `waitStates.ts` covers it there; `unknown` for the gfx9 hazards the lowering recognises but does
- * not time (MFMA/ACC VGPR pairs, SMEM soft clauses: the function is `unknown`); `not checked` for
- * the rest (the gfx10+ hazards, the 64-bit shift bug).
+ * `waitStates.ts` covers it there; `unknown` where the hazard lists the target as `noted` (a
+ * function that may have it is `unknown`); `not checked` for the rest.
  */
 export function amdgpuHazardStatus(hazard: HazardFact, target: AmdgpuTarget): AmdgpuHazardStatus {
   if (WAIT_STATE_RULES.some((rule) => rule.hazard === hazard.id && rule.waitStates[target] !== undefined)) return 'timed';
-  if (UNTIMED_BUT_NOTED.has(hazard.id) && hasWaitStateHazards(target)) return 'unknown';
+  if (hazard.noted?.includes(target)) return 'unknown';
   return 'not checked';
 }
-
-// The gfx9 hazards format/amdgpu/lower.ts (noteUnmodelledWaitStates) turns into an `unknown` verdict.
-const UNTIMED_BUT_NOTED: ReadonlySet<string> = new Set(['mfma-and-accvgpr', 'smem-soft-clause']);
 
 /** Whether the target has instructions of `kind` (or may: LLVM counts them, no source says whether it has them). */
 function present(generation: AmdgpuGeneration, kind: InstructionKind, target: AmdgpuTarget): boolean {

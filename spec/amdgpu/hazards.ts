@@ -6,12 +6,10 @@
  * - the gfx9 wait-state hazards with a figure are timed on the shared machine (`waitStates.ts`
  *   holds their rules, `format/amdgpu/waitStateTiming.ts` the timing): too few wait states is a
  *   `hazard`;
- * - `mfma-and-accvgpr` (figures per MFMA pass count) and `smem-soft-clause` (replays) are not
- *   timed: a function with an MFMA, DOT or DGEMM instruction on gfx90a/gfx942, or with a soft
- *   clause LLVM would have broken, is `unknown`;
- * - the gfx10+ hazards (dependency counters, `v_nop`, `v_mov`, operand fields, the dealloc nop)
- *   and `shift64-high-register` are not checked: the lowering notes it where their mitigations
- *   appear, and the docs say so.
+ * - the others with a `noted` list are not timed, but a function that may have them is `unknown`
+ *   on those targets (`format/amdgpu/unmodelledHazards.ts`: searched for as LLVM searches where the
+ *   hazard is a pattern, by the instructions it is about otherwise);
+ * - the rest (the dealloc nop, `shift64-high-register`, `s_delay_alu`) are not checked.
  *
  * Sources are LLVM's source and operand pages only (`sources.ts`); no AMD manual was found, so a
  * hazard LLVM does not handle is not listed.
@@ -47,6 +45,11 @@ export interface HazardFact {
   readonly llvm: string;
   /** Citations. */
   readonly source: readonly AmdgpuSourceKey[];
+  /**
+   * Targets where the checker does not time it but makes a function that may have it `unknown`
+   * (`format/amdgpu/unmodelledHazards.ts`); absent where it is timed (`waitStates.ts`) or not checked.
+   */
+  readonly noted?: readonly AmdgpuTarget[];
 }
 
 // Wait-state hazards stop at gfx9 here: gfx10+ has FeatureNoDataDepHazard ("Does not need SW
@@ -65,20 +68,20 @@ export const AMDGPU_HAZARDS: readonly HazardFact[] = [
   { id: 'readlane-lane-select-after-valu-write', description: 'v_readlane/v_writelane whose lane-select SGPR a VALU wrote.', targets: GFX9, waitStates: 4, mitigation: 's_nop', effect: 'correctness', llvm: 'checkRWLaneHazards', source: REC },
   { id: 'rfe-after-setreg', description: 's_rfe after s_setreg (Volcanic Islands and later).', targets: GFX9, waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'checkRFEHazards', source: REC },
   { id: 'm0-read-after-salu-write', description: 'An instruction reading M0 implicitly (s_movrel, interpolation, ds_*_addtid, LDS DMA, lds_direct, GDS or trace s_sendmsg) after an SALU wrote M0.', targets: GFX9, waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'checkReadM0Hazards', source: REC },
-  { id: 'mfma-and-accvgpr', description: 'MFMA and ACC VGPR producer/consumer pairs (MFMA to MFMA, VALU, memory, export), with figures per MFMA pass count (e.g. 2/8/16 for 4x4/16x16/32x32 SMFMA writing an overlapped SrcC, 4 after a VALU writes EXEC).', targets: ['gfx90a', 'gfx942'], waitStates: null, mitigation: 's_nop', effect: 'correctness', llvm: 'checkMAIHazards90A, checkMAIVALUHazards, checkMAILdStHazards', source: REC },
+  { id: 'mfma-and-accvgpr', description: 'MFMA and ACC VGPR producer/consumer pairs (MFMA to MFMA, VALU, memory, export), with figures per MFMA pass count (e.g. 2/8/16 for 4x4/16x16/32x32 SMFMA writing an overlapped SrcC, 4 after a VALU writes EXEC).', targets: ['gfx90a', 'gfx942'], waitStates: null, mitigation: 's_nop', effect: 'correctness', llvm: 'checkMAIHazards90A, checkMAIVALUHazards, checkMAILdStHazards', source: REC, noted: ['gfx90a', 'gfx942'] },
   { id: 'shift64-high-register', description: 'A 64-bit shift whose shift amount is the highest allocated VGPR (gfx90a, not gfx940): the amount is moved with v_swap_b32 after a full wait.', targets: ['gfx90a'], waitStates: null, mitigation: 'v_swap', effect: 'correctness', llvm: 'fixShift64HighRegBug', source: REC },
   { id: 'trans-result-forwarding', description: 'A non-transcendental VALU reading a transcendental result (gfx940).', targets: ['gfx942'], waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'checkVALUHazards (hasTransForwardingHazard)', source: REC },
   { id: 'dst-sel-forwarding', description: 'A VALU reading the result of a VALU that wrote part of its destination with a shift of result bits (gfx940).', targets: ['gfx942'], waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'checkVALUHazards (hasDstSelForwardingHazard)', source: REC },
   { id: 'valu-sgpr-write-then-read', description: '"Does not have HW interlocs for VALU writing and then reading SGPRs" (gfx940): VALU reading an SGPR a VALU wrote 2, v_readlane/v_writelane after a VALU wrote EXEC 4, lane select after a VALU wrote it 1.', targets: ['gfx942'], waitStates: null, mitigation: 's_nop', effect: 'correctness', llvm: 'checkVALUHazards (hasVDecCoExecHazard)', source: REC },
-  { id: 'fp-atomic-then-denorm-mode', description: 's_denorm_mode after an FP atomic VMEM/FLAT instruction (gfx10), unless a VALU or an s_waitcnt came between.', targets: ['gfx1030'], waitStates: 3, mitigation: 's_nop', effect: 'correctness', llvm: 'checkFPAtomicToDenormModeHazard', source: REC },
-  { id: 'vcmpx-then-permlane', description: 'v_permlane after a v_cmpx writing EXEC: LLVM inserts v_mov_b32 of the permlane source ("V_NOP will be discarded by SQ").', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 'v_mov', effect: 'correctness', llvm: 'fixVcmpxPermlaneHazards', source: REC },
-  { id: 'lds-direct-after-valu', description: 'lds_direct_load/lds_param_load writing or reading a VGPR a recent VALU uses: its wait_vdst field is set (at most 15).', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 'operand', effect: 'correctness', llvm: 'fixLdsDirectVALUHazard', source: REC },
-  { id: 'lds-direct-after-vmem', description: 'lds_direct_load/lds_param_load overwriting a VGPR a pending VMEM reads: s_waitcnt_depctr vm_vsrc(0) on gfx11, the instruction\'s wait_vsrc field on gfx12 (hasLdsWaitVMSRC).', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixLdsDirectVMEMHazard', source: REC },
-  { id: 'valu-partial-forwarding', description: 'A VALU reading two VGPRs written by VALUs on either side of an SALU write of EXEC, within 2 and 4 VALUs (gfx11): s_waitcnt_depctr 0x0fff.', targets: ['gfx1100'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixVALUPartialForwardingHazard', source: REC },
-  { id: 'valu-trans-use', description: 'A VALU reading a transcendental result with "intv <= 5 VALUs / 1 TRANS" between (gfx11, FeatureVALUTransUseHazard): s_waitcnt_depctr va_vdst(0).', targets: ['gfx1100'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixVALUTransUseHazard', source: REC },
-  { id: 'valu-mask-write', description: 'A VALU reads an SGPR as lane mask, an SALU writes it, an SALU reads it (gfx11): "s_waitcnt_depctr sa_sdst(0) mitigates hazard".', targets: ['gfx1100'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixVALUMaskWriteHazard', source: REC },
-  { id: 'wmma-operand-overlap', description: 'A WMMA/SWMMAC reading as A or B (and before gfx12 C) the destination of the previous WMMA: v_nop.', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 'v_nop', effect: 'correctness', llvm: 'fixWMMAHazards', source: REC },
-  { id: 'smem-soft-clause', description: 'A clause of consecutive SMEM instructions (which "may return out of order and/or may be replayed") must not overwrite a register another reads; only with XNACK enabled.', targets: ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200'], waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'checkSoftClauseHazards', source: ['llvm-hazard-recognizer', 'llvm-waitcnt-order'] },
+  { id: 'fp-atomic-then-denorm-mode', description: 's_denorm_mode after an FP atomic VMEM/FLAT instruction (gfx10), unless a VALU or an s_waitcnt came between.', targets: ['gfx1030'], waitStates: 3, mitigation: 's_nop', effect: 'correctness', llvm: 'checkFPAtomicToDenormModeHazard', source: REC, noted: ['gfx1030'] },
+  { id: 'vcmpx-then-permlane', description: 'v_permlane after a v_cmpx writing EXEC: LLVM inserts v_mov_b32 of the permlane source ("V_NOP will be discarded by SQ").', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 'v_mov', effect: 'correctness', llvm: 'fixVcmpxPermlaneHazards', source: REC, noted: ['gfx1100', 'gfx1200'] },
+  { id: 'lds-direct-after-valu', description: 'lds_direct_load/lds_param_load writing or reading a VGPR a recent VALU uses: its wait_vdst field is set (at most 15).', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 'operand', effect: 'correctness', llvm: 'fixLdsDirectVALUHazard', source: REC, noted: ['gfx1100', 'gfx1200'] },
+  { id: 'lds-direct-after-vmem', description: 'lds_direct_load/lds_param_load overwriting a VGPR a pending VMEM reads: s_waitcnt_depctr vm_vsrc(0) on gfx11, the instruction\'s wait_vsrc field on gfx12 (hasLdsWaitVMSRC).', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixLdsDirectVMEMHazard', source: REC, noted: ['gfx1100', 'gfx1200'] },
+  { id: 'valu-partial-forwarding', description: 'A VALU reading two VGPRs written by VALUs on either side of an SALU write of EXEC, within 2 and 4 VALUs (gfx11): s_waitcnt_depctr 0x0fff.', targets: ['gfx1100'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixVALUPartialForwardingHazard', source: REC, noted: ['gfx1100'] },
+  { id: 'valu-trans-use', description: 'A VALU reading a transcendental result with "intv <= 5 VALUs / 1 TRANS" between (gfx11, FeatureVALUTransUseHazard): s_waitcnt_depctr va_vdst(0).', targets: ['gfx1100'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixVALUTransUseHazard', source: REC, noted: ['gfx1100'] },
+  { id: 'valu-mask-write', description: 'A VALU reads an SGPR as lane mask, an SALU writes it, an SALU reads it (gfx11): "s_waitcnt_depctr sa_sdst(0) mitigates hazard".', targets: ['gfx1100'], waitStates: null, mitigation: 's_waitcnt_depctr', effect: 'correctness', llvm: 'fixVALUMaskWriteHazard', source: REC, noted: ['gfx1100'] },
+  { id: 'wmma-operand-overlap', description: 'A WMMA/SWMMAC reading as A or B (and before gfx12 C) the destination of the previous WMMA: v_nop.', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 'v_nop', effect: 'correctness', llvm: 'fixWMMAHazards', source: REC, noted: ['gfx1100', 'gfx1200'] },
+  { id: 'smem-soft-clause', description: 'A clause of consecutive SMEM instructions (which "may return out of order and/or may be replayed") must not overwrite a register another reads; only with XNACK enabled.', targets: ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200'], waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'checkSoftClauseHazards', source: ['llvm-hazard-recognizer', 'llvm-waitcnt-order'], noted: GFX9 },
   { id: 'dealloc-vgprs-nop', description: 'S_NOP 0 before s_sendmsg sendmsg(MSG_DEALLOC_VGPRS) at s_endpgm: "all targets that support the dealloc VGPRs message also require the nop".', targets: ['gfx1100', 'gfx1200'], waitStates: 1, mitigation: 's_nop', effect: 'correctness', llvm: 'SIInsertWaitcnts (requiresNopBeforeDeallocVGPRs)', source: ['llvm-waitcnt-calls'] },
   { id: 'alu-dependency-delay', description: 'A VALU, TRANS or SALU result read soon after: s_delay_alu instid0/instskip/instid1 ("to avoid stalls on GFX11+"; VALU_DEP_1-4, TRANS32_DEP_1-3, SALU_CYCLE_1-3). Memory, export and s_sendmsg_rtn instructions "wait for VA_VDST==0 before issuing".', targets: ['gfx1100', 'gfx1200'], waitStates: null, mitigation: 's_delay_alu', effect: 'performance', llvm: 'AMDGPUInsertDelayAlu', source: ['llvm-insert-delay-alu', 'llvm-doc-delay-depctr', 'llvm-hazard-subtarget'] },
 ];
