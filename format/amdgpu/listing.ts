@@ -53,6 +53,11 @@ export interface AmdgpuFunction {
    * than the file's `.amdgcn_target`, and the descriptor is where the assembly shows it.
    */
   readonly descriptorField?: string | null;
+  /**
+   * Whether its kernel descriptor (as llc prints it in full) has `.amdhsa_accum_offset`, which
+   * gfx90a and gfx942 descriptors have and others do not; absent without such a descriptor.
+   */
+  readonly accumOffset?: boolean;
   /** From its kernel descriptor's `.amdhsa_wavefront_size32` (gfx10+): whether it runs as wave64; absent where nothing says. */
   readonly wave64?: boolean;
   /** Indices into `instructions` of the instructions right after an inline-assembly marker (`;;#ASMSTART`, `;;#ASMEND`). */

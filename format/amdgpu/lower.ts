@@ -93,6 +93,10 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
       ? `its kernel descriptor has ${fn.descriptorField}, a field of gfx10 and later, but the file targets ${target}: the kernel was compiled for another processor (a target-cpu attribute overrides llc's -mcpu), which the assembly does not name`
       : `its kernel descriptor has none of the fields gfx10 and later descriptors have (.amdhsa_wavefront_size32...), but the file targets ${target}: the kernel was compiled for another processor (a target-cpu attribute overrides llc's -mcpu), which the assembly does not name`);
   }
+  const wantsAccumOffset = target === 'gfx90a' || target === 'gfx942';
+  if (fn.accumOffset !== undefined && fn.descriptorField === null && fn.accumOffset !== wantsAccumOffset) {
+    note('foreign-code', fn, `its kernel descriptor ${fn.accumOffset ? 'has' : 'lacks'} .amdhsa_accum_offset, which ${wantsAccumOffset ? '' : 'only '}gfx90a and gfx942 descriptors have, but the file targets ${target}: the kernel was compiled for another processor (a target-cpu attribute overrides llc's -mcpu), which the assembly does not name`);
+  }
   // Wait states are counted only where a wait-state hazard exists (gfx9); elsewhere a line is one
   // model cycle per model instruction, as before.
   const countsWaitStates = hasWaitStateHazards(target);

@@ -134,6 +134,7 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
       instructions: draft.instructions, labels: draft.labels,
       ...(draft.inlineAsm.size > 0 ? { inlineAsm: [...draft.inlineAsm] } : {}),
       ...waveOf([draft.name, ...draft.aliases].map((name) => declared.wave32.get(name)).find((value) => value !== undefined)),
+      ...(declared.descriptors.has(draft.name) ? { accumOffset: [draft.name, ...draft.aliases].some((name) => declared.accumOffset.has(name)) } : {}),
     })),
   };
 }
@@ -153,13 +154,14 @@ function looksLikeKernel(instructions: readonly AmdgpuLine[]): boolean {
 }
 
 /** What the directives of the file declare, read before the code (a kernel descriptor follows its code). */
-function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string>; wave32: Map<string, boolean> } {
+function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string>; wave32: Map<string, boolean>; accumOffset: Set<string> } {
   const kernels = new Set<string>();
   const functions = new Set<string>();
   const tgSplit = new Set<string>();
   const descriptors = new Set<string>();
   const gfx10Fields = new Map<string, string>();
   const wave32 = new Map<string, boolean>();
+  const accumOffset = new Set<string>();
   let descriptor: string | null = null;
   for (const raw of lines) {
     const trimmed = raw.trim();
@@ -175,11 +177,12 @@ function declarations(lines: readonly string[]): { names: Set<string>; kernels: 
     // A descriptor as llc prints it in full (it always gives the VGPR count); a hand-written stub tells nothing.
     if (descriptor !== null && /^\.amdhsa_next_free_vgpr\b/.test(trimmed)) descriptors.add(descriptor);
     const field = /^(\.amdhsa_(?:wavefront_size32|workgroup_processor_mode|memory_ordered|forward_progress|shared_vgpr_count))\b/.exec(trimmed);
+    if (descriptor !== null && /^\.amdhsa_accum_offset\b/.test(trimmed)) accumOffset.add(descriptor);
     if (descriptor !== null && field && !gfx10Fields.has(descriptor)) gfx10Fields.set(descriptor, field[1]!);
     const size = /^\.amdhsa_wavefront_size32\s+([01])\b/.exec(trimmed);
     if (descriptor !== null && size) wave32.set(descriptor, size[1] === '1');
   }
-  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit, descriptors, gfx10Fields, wave32 };
+  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit, descriptors, gfx10Fields, wave32, accumOffset };
 }
 
 /** Lines with comments blanked out (columns kept): `;` and `//` to the end of the line, `/* ... *\/` across lines, `#` lines. */

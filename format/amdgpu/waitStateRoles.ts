@@ -180,7 +180,9 @@ export function waitStateRoles(part: AmdgpuPart, operation: AmdgpuOperation, gen
     for (const name of sources) {
       if (vgpr(name)) {
         if (dpp) add(reads, name, 'dpp-vgpr');
-        if (explicitSources.has(name) || /_sdwa$|_dpp$/.test(mnemonic)) {
+        // LLVM's forwarding rules look at explicit operands only (explicit_uses): an SDWA or DPP
+        // write that keeps the rest of its destination reads it through a tied implicit operand.
+        if (explicitSources.has(name)) {
           add(reads, name, 'valu-vgpr-read');
           if (!trans) add(reads, name, 'non-trans-vgpr-read');
         }

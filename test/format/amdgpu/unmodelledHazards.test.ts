@@ -87,5 +87,9 @@ describe('a kernel compiled for another processor than the file names', () => {
     expect(result.reason).toContain('may not be code for these facts');
     expect(verdict('gfx1100', ['s_nop 0'], ['.amdhsa_next_free_vgpr 8'])).toBe('unknown');
     expect(verdict('gfx900', ['s_nop 0'], ['.amdhsa_next_free_vgpr 8'])).toBe('proved-safe');
+    // gfx90a and gfx942 descriptors have .amdhsa_accum_offset; a gfx8 kernel (target-cpu "fiji") does not.
+    expect(verdict('gfx942', ['s_nop 0'], ['.amdhsa_next_free_vgpr 8'])).toBe('unknown');
+    expect(verdict('gfx942', ['s_nop 0'], ['.amdhsa_next_free_vgpr 8', '.amdhsa_accum_offset 4'])).toBe('proved-safe');
+    expect(verdict('gfx900', ['s_nop 0'], ['.amdhsa_next_free_vgpr 8', '.amdhsa_accum_offset 4'])).toBe('unknown');
   });
 });

@@ -96,6 +96,12 @@ describe('wait-state hazards', () => {
     expect(verdict('gfx900', 'buffer_store_dwordx4 v[4:7], v0, s[0:3], 0 offen', 'v_mov_b32_e32 v5, 0')).toBe('hazard RAW v5!store-data');
   });
 
+  it('times gfx940 forwarding against explicit operands only, as LLVM does: an SDWA write keeping its destination reads it through a tied operand', () => {
+    const sdwa = 'v_or_b32_sdwa v6, v7, v6 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:DWORD';
+    expect(verdict('gfx942', sdwa, 'v_mul_lo_u16_sdwa v6, v1, v2 dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 src1_sel:BYTE_1')).toBe('proved-safe');
+    expect(verdict('gfx942', sdwa, 'v_add_u32_e32 v8, v6, v1')).toBe('hazard RAW v6');
+  });
+
   it('says how many wait states the pair needs', () => {
     const { program, result } = check(kernel('gfx900', 'v_readfirstlane_b32 s4, v0', 's_nop 2', 'global_load_dword v1, v2, s[4:5]'));
     expect(describeSassHazard(program, result.hazards[0]!.hazard)).toContain('fewer than the 5 wait state(s)');
