@@ -225,6 +225,7 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   }
 
   let mitigationNoted = false;
+  const waitsAtBarrier = fn.instructions.some((line) => line.parts.some((part) => /^s_barrier_wait$/.test(part.mnemonic)));
   for (const [lineIndex, { line, parts }] of read.entries()) {
     currentLine = lineIndex;
     firstDraft.push(drafts.length);
@@ -271,9 +272,11 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
             control: control(placement.write, placement.read),
           });
         });
-        if (/^s_barrier_signal_isfirst/.test(mnemonic)) {
-          // The SCC result is written as an SALU result: at once, interlocked (operandRoles.ts).
-          push({ ...base(line, mnemonic, `${text} [its SCC result, an SALU result]`), destinations: withShadows(['scc']), sources: [], readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+        if (/^s_barrier_signal_isfirst/.test(mnemonic) && waitsAtBarrier) {
+          // "s_barrier_wait on the same barrier guarantees that the SCC write from
+          // s_barrier_signal_isfirst has landed" (PR #157843): which barrier a wait is for the model
+          // does not track, so where the function has one no hazard rests on the SCC write.
+          sides.set(drafts.length - 1, { destinations: [], gap: isFirstGap(line.line, target) });
         }
         const held = main!.held ?? [];
         if (held.length > 0) {
@@ -492,6 +495,17 @@ function counterexampleOf(program: SassProgram, sides: ReadonlyMap<number, Count
     return changed;
   });
   return { program: { ...program, queues, instructions }, gaps: program.instructions.map((_, index) => (sides.has(index) ? [sides.get(index)!.gap] : [])) };
+}
+
+/** The fact an s_barrier_signal_isfirst's SCC rests on where the function also waits at a barrier, both sides. */
+function isFirstGap(line: number, target: AmdgpuTarget): FactGap {
+  return {
+    subject: `s_barrier_signal_isfirst at line ${line} on ${target}, its SCC result`,
+    proof: 'lands when kmcnt says (an SCC_WRITE event on KM_CNT)',
+    proofSource: 'llvm-pr-157843-scc-write',
+    counterexample: 'may have landed at an s_barrier_wait on the same barrier (which barrier a wait is for is not tracked)',
+    counterexampleSource: 'llvm-pr-157843-scc-write',
+  };
 }
 
 /** The fact a proof-only wait-state rule rests on, both sides. */

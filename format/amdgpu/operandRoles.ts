@@ -103,9 +103,9 @@ export function operandRoles(part: AmdgpuPart, operation: AmdgpuOperation, gener
       const kind = operation.kind!;
       const implicit = [...(kind === 'smem' || kind === 'message' ? [] : EXEC), ...(READS_M0.test(mnemonic) || kind === 'lds-dma' ? ['m0'] : [])];
       if (kind === 'export') return { destinations: [], sources: unique([...part.modifiers.flatMap(registersOf), ...all, ...EXEC]) };
-      // Its SCC result is an SOP1 (SALU) result (SOPInstructions.td: "let Defs = [SCC]"), interlocked
-      // like any SALU write; only its barrier side counts on kmcnt (the lowering writes SCC at once).
-      if (kind === 'smem' && /^s_barrier_signal_isfirst/.test(mnemonic)) return { destinations: [], sources: unique([...all, ...implicit]) };
+      // Its SCC result lands when kmcnt says (LLVM PR #157843, `llvm-pr-157843-scc-write`: an
+      // SCC_WRITE event on KM_CNT); LLVM 19 does not wait for it.
+      if (kind === 'smem' && /^s_barrier_signal_isfirst/.test(mnemonic)) return { destinations: ['scc'], sources: unique([...all, ...implicit]) };
       if (!returning) return { destinations: [], sources: unique([...all, ...implicit]) };
       // Buffer, image and scalar atomics return into their data operand: it is read and written; a
       // returning compare-and-swap returns only the first half of its data.

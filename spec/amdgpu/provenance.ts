@@ -22,6 +22,7 @@ export const AMDGPU_SOURCE_PROVENANCE: Readonly<Record<AmdgpuSourceKey, AmdgpuPr
   'llvm-doc-waitcnt-gfx11': 'documentation',
   // The review text of the patch that added the gfx12 waits: the backend's authors, not a manual.
   'llvm-pr-77336-gfx12-waits': 'compiler',
+  'llvm-pr-157843-scc-write': 'compiler',
   'llvm-waitcnt-counters': 'compiler',
   'llvm-waitcnt-events': 'compiler',
   'llvm-waitcnt-instruction-events': 'compiler',

@@ -57,8 +57,11 @@ describe('the lowered program', () => {
 });
 
 describe('verdicts', () => {
-  it('reads SCC of s_barrier_signal_isfirst at once (an SALU result) and gfx12\'s export spelling (LLVM CodeGen tests at gfx1200)', () => {
-    expect(verdicts(kernel('gfx1200', 's_barrier_signal_isfirst -1', 's_cselect_b32 s3, s3, s5'))).toEqual(['proved-safe']);
+  it('s_barrier_signal_isfirst writes SCC when kmcnt says (LLVM PR #157843; LLVM 19 reads it at once), and gfx12 spells exp export', () => {
+    expect(verdicts(kernel('gfx1200', 's_barrier_signal_isfirst -1', 's_cselect_b32 s3, s3, s5'))).toEqual(['hazard RAW scc']);
+    expect(verdicts(kernel('gfx1200', 's_barrier_signal_isfirst -1', 's_wait_kmcnt 0x0', 's_cselect_b32 s3, s3, s5'))).toEqual(['proved-safe']);
+    // s_barrier_wait on the same barrier also lands it; which barrier a wait is for is not tracked.
+    expect(verdicts(kernel('gfx1200', 's_barrier_signal_isfirst -1', 's_barrier_wait -1', 's_cselect_b32 s3, s3, s5'))).toEqual(['unknown']);
     expect(verdicts(kernel('gfx1200', 's_mov_b32 m0, 0', 'export pos0 off, off, off, off done row_en'))).toEqual(['proved-safe']);
   });
 
