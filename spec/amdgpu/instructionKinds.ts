@@ -90,7 +90,7 @@ export const INSTRUCTION_KIND_RULES: readonly InstructionKindRule[] = [
   { pattern: /^ds_\w+$/, class: 'memory', kind: (modifiers) => (modifiers.includes('gds') ? 'gds' : 'lds'), note: 'DS instructions: GDS with the gds modifier, else LDS.', source: EVENTS },
   // SMEM (SMRD): loads, gfx9 scalar stores and atomics, cache operations, timers, and gfx12 prefetches.
   { pattern: /^s_(load|buffer_load|scratch_load|store|buffer_store|scratch_store|atomic|buffer_atomic|dcache|atc_probe|prefetch)\w*$/, class: 'memory', kind: 'smem', note: 'Scalar memory instructions (isSMRD).', source: EVENTS },
-  { pattern: /^s_(memtime|memrealtime|get_waveid_in_workgroup|barrier_signal_isfirst|get_barrier_state|barrier_leave)\w*$/, class: 'memory', kind: 'smem', note: 'Counted as SMEM_ACCESS (S_MEMTIME, S_MEMREALTIME, the gfx12 barrier-state queries; s_get_waveid_in_workgroup is SMRD).', source: EVENTS },
+  { pattern: /^s_(memtime|memrealtime|get_waveid_in_workgroup|barrier_signal_isfirst|get_barrier_state|barrier_leave)\w*$/, class: 'memory', kind: 'smem', note: 'Counted as SMEM_ACCESS (S_MEMTIME, S_MEMREALTIME, the gfx12 barrier-state queries; s_get_waveid_in_workgroup is SMRD); s_barrier_signal_isfirst\'s SCC result lands when kmcnt says (an SCC_WRITE event on KM_CNT, which LLVM 19 does not wait for).', source: [...EVENTS, 'llvm-pr-157843-scc-write'] },
   { pattern: /^s_sendmsg(halt|_rtn_b32|_rtn_b64)?$/, class: 'memory', kind: 'message', note: 'Messages (SQ_MESSAGE).', source: EVENTS },
   { pattern: /^(exp|export)$/, class: 'memory', kind: 'export', note: 'Exports (EXP_GPR_LOCK, EXP_PARAM_ACCESS or EXP_POS_ACCESS by target); gfx12 spells it export.', source: EVENTS },
   // Waits.

@@ -4,6 +4,8 @@
  * with counters that generation has, every counter has an order fact, and every `source` key of
  * every table exists in `AMDGPU_SOURCES` with a provenance.
  */
+import { INSTRUCTION_KIND_RULES } from '../../../spec/amdgpu/instructionKinds.js';
+import { WAIT_STATE_RULES } from '../../../spec/amdgpu/waitStates.js';
 import { describe, expect, it } from 'vitest';
 import {
   AMDGPU_GENERATIONS,
@@ -36,6 +38,8 @@ function allCitations(): { where: string; keys: readonly string[] }[] {
   }
   for (const w of FUNCTION_BOUNDARY_WAITS) out.push({ where: w.at, keys: w.source });
   for (const h of AMDGPU_HAZARDS) out.push({ where: `hazard ${h.id}`, keys: h.source });
+  for (const rule of INSTRUCTION_KIND_RULES) out.push({ where: `instruction kind ${rule.pattern}`, keys: rule.source });
+  for (const rule of WAIT_STATE_RULES) out.push({ where: `wait states ${rule.writer} -> ${rule.reader}`, keys: rule.source });
   return out;
 }
 
