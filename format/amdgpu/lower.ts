@@ -54,6 +54,7 @@ import { hasWaitStateHazards } from '../../spec/amdgpu/waitStates.js';
 import { heldStoreData, STORE_DATA_SHADOW, waitStateRoles, type WaitStateRoles } from './waitStateRoles.js';
 import { timeWaitStates, type DraftRoles } from './waitStateTiming.js';
 import { noteUnmodelledHazards } from './unmodelledHazards.js';
+import { successors } from '../../spec/sass/successors.js';
 
 /** The largest count the model lets a counter reach (the shared machine's counters hold 63). */
 export const CAP = 63;
@@ -427,16 +428,13 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
 }
 
 /**
- * For each source line, the lines control can come to it from: the model instructions' flow
- * (a line's own model instructions follow one another) lifted to lines.
+ * For each source line, the lines control can come to it from: the model's control-flow graph
+ * (`successors`) lifted to lines (a line's own model instructions follow one another).
  */
 function linePredecessors(instructions: readonly SassInstruction[], lineOf: readonly number[], lines: number): number[][] {
   const before: Set<number>[] = Array.from({ length: lines }, () => new Set());
-  instructions.forEach((instruction, index) => {
+  successors({ instructions }).forEach((targets, index) => {
     const from = lineOf[index]!;
-    const flow = instruction.flow;
-    const fallsThrough = flow.kind === 'next' || flow.kind === 'call' || (instruction.guard !== null && flow.kind !== 'return');
-    const targets = [...(fallsThrough && index + 1 < instructions.length ? [index + 1] : []), ...(flow.kind === 'branch' ? [flow.target] : [])];
     for (const target of targets) {
       const to = lineOf[target]!;
       if (from >= 0 && to >= 0 && (to !== from || target <= index)) before[to]!.add(from);
@@ -447,20 +445,15 @@ function linePredecessors(instructions: readonly SassInstruction[], lineOf: read
 
 /** Whether instruction `start` can be reached again from itself (it is in a loop). */
 function onCycle(instructions: readonly SassInstruction[], start: number): boolean {
-  const next = (index: number): number[] => {
-    const instruction = instructions[index]!;
-    const flow = instruction.flow;
-    const fallsThrough = flow.kind === 'next' || flow.kind === 'call' || (instruction.guard !== null && flow.kind !== 'return');
-    return [...(fallsThrough && index + 1 < instructions.length ? [index + 1] : []), ...(flow.kind === 'branch' ? [flow.target] : [])];
-  };
+  const next = successors({ instructions });
   const seen = new Set<number>();
-  const stack = next(start);
+  const stack = [...next[start]!];
   while (stack.length > 0) {
     const index = stack.pop()!;
     if (index === start) return true;
     if (seen.has(index)) continue;
     seen.add(index);
-    stack.push(...next(index));
+    stack.push(...next[index]!);
   }
   return false;
 }
