@@ -13,6 +13,7 @@ import type { AmdgpuOperation } from '../../spec/amdgpu/instructionKinds.js';
 import type { LoweringNote } from '../sass/lower.js';
 import type { AmdgpuFunction, AmdgpuLine, AmdgpuPart } from './listing.js';
 import { operandRegisters } from './registers.js';
+import { TRANS, VMEM_KINDS } from './waitStateRoles.js';
 
 /** A line as the lowering reads it: its parts with their class and registers. */
 export interface HazardLine {
@@ -99,19 +100,12 @@ interface SoftClause {
 function clauseKind(parts: HazardLine['parts']): 'smem' | 'vmem' | null {
   const kinds = parts.map(({ operation }) => operation?.kind ?? null);
   if (kinds.every((kind) => kind === 'smem')) return 'smem';
-  if (kinds.every((kind) => kind !== null && SOFT_CLAUSE_VMEM.has(kind))) return 'vmem';
+  if (kinds.every((kind) => kind !== null && VMEM_KINDS.has(kind))) return 'vmem';
   return null;
 }
 
 /** Loads into one half of a register that keep the other half (the `_d16` and `_d16_hi` forms, not the packed `format_d16` ones). */
 const PRESERVES_HALF = /^(buffer|global|flat|scratch)_load_(short|ubyte|sbyte)_d16(_hi)?$|^ds_read_(u8|i8|u16)_d16(_hi)?$|^buffer_load_format_d16_hi_x$/;
-
-/** VMEM and FLAT kinds (isVMEM or isFLAT): consecutive ones form a soft clause. */
-const SOFT_CLAUSE_VMEM: ReadonlySet<string> = new Set(['vmem-load', 'vmem-store', 'vmem-atomic-return', 'vmem-atomic-no-return', 'image-sample', 'image-bvh', 'lds-dma', 'flat-load', 'flat-store']);
-
-
-/** Transcendental VALU opcodes (VOP1Instructions.td, `let TRANS = 1`). */
-const TRANS = /^v_(exp|log|rcp|rcp_iflag|rsq|sqrt|sin|cos)(_legacy|_clamp)?_f(16|32|64)(_e32|_e64|_dpp|_sdwa)?$/;
 
 /** The gfx10+ hazards: the transcendental-use search, and the instructions the others are about. */
 function noteLater(fn: AmdgpuFunction, read: readonly HazardLine[], target: AmdgpuTarget, before: readonly (readonly number[])[], note: Note): void {

@@ -29,11 +29,11 @@ export const HWREG_PREFIX = 'hwreg:';
 /** The suffix of a VGPR's store-data shadow (`v4!store-data`): written by a store that holds it, read by a VALU overwriting it. */
 export const STORE_DATA_SHADOW = '!store-data';
 
-/** VMEM and FLAT kinds (LLVM's isVMEM or isFLAT): their scalar sources are `vmem-sgpr` reads. */
-const VMEM_KINDS: ReadonlySet<InstructionKind> = new Set<InstructionKind>(['vmem-load', 'vmem-store', 'vmem-atomic-return', 'vmem-atomic-no-return', 'image-sample', 'image-bvh', 'lds-dma', 'flat-load', 'flat-store']);
+/** VMEM and FLAT kinds (LLVM's isVMEM or isFLAT): their scalar sources are `vmem-sgpr` reads, and consecutive ones form a soft clause. */
+export const VMEM_KINDS: ReadonlySet<InstructionKind> = new Set<InstructionKind>(['vmem-load', 'vmem-store', 'vmem-atomic-return', 'vmem-atomic-no-return', 'image-sample', 'image-bvh', 'lds-dma', 'flat-load', 'flat-store']);
 
 /** Transcendental VALU opcodes (VOP1Instructions.td, `let TRANS = 1`). */
-const TRANS = /^v_(exp|log|rcp|rcp_iflag|rsq|sqrt|sin|cos)(_legacy|_clamp)?_f(16|32|64)(_e32|_e64|_sdwa|_dpp)?$/;
+export const TRANS = /^v_(exp|log|rcp|rcp_iflag|rsq|sqrt|sin|cos)(_legacy|_clamp)?_f(16|32|64)(_e32|_e64|_sdwa|_dpp)?$/;
 
 /**
  * M0 readers the recognizer checks on gfx9 (PreEmitNoopsCommon): VINTRP, s_movrel, the two
