@@ -9,6 +9,7 @@ import type { CounterexampleProgram } from '../../spec/sass/architectures/counte
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
 import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
+import { unreachedStretches } from './unreachedCode.js';
 
 /**
  * Something the model could not take from the listing as written:
@@ -87,11 +88,22 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
       control: line.control, line: line.line, column: line.column, text: line.text,
     };
   });
+  // Code only a call through a register may reach is code no proof of this kernel covers.
+  const indirectCall = notes.find((n) => n.kind === 'assumption' && n.message.startsWith(INDIRECT_CALL));
+  if (indirectCall !== undefined) {
+    for (const { first, last } of unreachedStretches(instructions)) {
+      const from = instructions[first]!;
+      note('unsupported', kernel.instructions[first]!, `lines ${from.line} to ${instructions[last]!.line} are on no path the model follows, and the call through a register at line ${indirectCall.line} may go there: they are not checked`);
+    }
+  }
   return {
     program: { name: kernel.name, architecture, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
     notes,
   };
 }
+
+/** How a call whose target is in a register is named in its note. */
+const INDIRECT_CALL = 'call through a register';
 
 type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call' | 'unsupported'; readonly why: string };
 
@@ -113,7 +125,7 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
     }
     case 'call': {
       const target = flow.target === null ? null : targetIndex(flow.target);
-      if (target === null || target === kernel.instructions.length) return { kind: 'opaque-call', why: flow.target === null ? 'call through a register' : `call to ${flow.target}, outside this kernel` };
+      if (target === null || target === kernel.instructions.length) return { kind: 'opaque-call', why: flow.target === null ? INDIRECT_CALL : `call to ${flow.target}, outside this kernel` };
       return { kind: 'call', target };
     }
     case 'sync': {
