@@ -33,18 +33,8 @@ export interface Mutant {
  */
 export function mutants(kernel: Pick<LoweredKernel, 'program' | 'counterexample'>): Mutant[] {
   const { program } = kernel;
-  const counterexample = kernel.counterexample ?? null;
   const result: Mutant[] = [];
-  // Each mutant's programs are built when asked for: built at once, a kernel of n instructions would hold n copies of itself.
-  const mutant = (kind: MutationKind, index: number, change: string, edit: (instruction: SassInstruction) => SassInstruction): Mutant => ({
-    kind, instruction: index, change,
-    get program() {
-      return changed(program, index, edit);
-    },
-    get counterexample() {
-      return counterexample === null ? null : { ...counterexample, program: changed(counterexample.program, index, edit) };
-    },
-  });
+  const mutant = (kind: MutationKind, index: number, change: string, edit: (instruction: SassInstruction) => SassInstruction): Mutant => mutantOf(kernel, kind, index, change, edit);
   program.instructions.forEach((instruction, index) => {
     const { control } = instruction;
     // Each edit writes the proof side's new field values into the instruction it is given: the
@@ -66,6 +56,28 @@ export function mutants(kernel: Pick<LoweredKernel, 'program' | 'counterexample'
     }
   });
   return result;
+}
+
+/**
+ * One mutant of a kernel: instruction `index` edited by `edit` on both sides of the kernel (the
+ * proof program and, when it has one, the counterexample side). Each mutant's programs are built
+ * when asked for: built at once, a kernel of n instructions would hold n copies of itself.
+ */
+export function mutantOf(
+  kernel: Pick<LoweredKernel, 'program' | 'counterexample'>, kind: MutationKind, index: number, change: string,
+  edit: (instruction: SassInstruction) => SassInstruction,
+): Mutant {
+  const { program } = kernel;
+  const counterexample = kernel.counterexample ?? null;
+  return {
+    kind, instruction: index, change,
+    get program() {
+      return changed(program, index, edit);
+    },
+    get counterexample() {
+      return counterexample === null ? null : { ...counterexample, program: changed(counterexample.program, index, edit) };
+    },
+  };
 }
 
 /** `program` with instruction `index` edited. */

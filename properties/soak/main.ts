@@ -14,21 +14,26 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { integerOption, UsageError } from '../../cli/io.js';
 import { Random } from '../../explore/random.js';
 import { defaultSeed, MAX_SEED, SEED_VARIABLE } from '../../format/defaultSeed.js';
 import { packageRoot } from '../../format/packageRoot.js';
+import { soundnessCampaign, soundnessTable, type SoundnessReport } from '../../impl/soundness/campaign.js';
+import { soundnessFiles } from '../soundness/files.js';
 import { soakFailures, type SoakFailure, type VitestJsonReport } from './failures.js';
 import { propertySuites, selectSuites } from './suites.js';
 
-const USAGE = `usage: npm run soak -- [--seeds N] [--time SECONDS] [--suite PATTERN]... [--seed MASTER] [--list]
+const USAGE = `usage: npm run soak -- [--seeds N] [--time SECONDS] [--suite PATTERN]... [--seed MASTER] [--list] [--no-soundness | --soundness-only]
   --seeds N        rounds, each under a fresh seed (default 30)
   --time SECONDS   budget for the whole soak (default 5400); a round still running then is stopped
   --suite PATTERN  only the suites whose path contains PATTERN (repeatable)
   --seed MASTER    the seed the rounds' seeds are drawn from (printed; replays the same rounds)
-  --list           print the property suites and exit`;
+  --list           print the property suites and exit
+  --no-soundness   skip the soundness campaign (run first: every certain-hazard mutant of every
+                   NVIDIA and AMD listing of ../shared/corpus and examples/ must not be proved safe)
+  --soundness-only run the soundness campaign alone`;
 
 interface Round {
   readonly seed: number;
@@ -76,6 +81,29 @@ function runRound(root: string, suites: readonly string[], seed: number, limitMs
   });
 }
 
+/**
+ * The soundness campaign over every real listing: all certain-hazard mutants (no sample), in
+ * process, with a line of progress per folder; prints the table per notation and architecture.
+ */
+function runSoundness(seed: number, budgetMs: number): SoundnessReport {
+  const { files, corpusPresent } = soundnessFiles();
+  console.log(`soundness: ${files.length} file(s)${corpusPresent ? '' : ' (../shared/corpus is absent: the bundled examples only)'}, every certain-hazard mutant, seed ${seed}`);
+  const started = Date.now();
+  let folder = '';
+  const report = soundnessCampaign(files, {
+    perFile: Infinity, seed,
+    shouldStop: () => (Date.now() - started > budgetMs ? `the soak's ${budgetMs / 1000} s budget ran out` : null),
+    onProgress: (done, total, file) => {
+      const here = dirname(file);
+      if (here !== folder) console.log(`soundness: ${done}/${total} files, ${((Date.now() - started) / 1000).toFixed(0)} s, now ${here}`);
+      folder = here;
+    },
+  });
+  console.log(soundnessTable(report).join('\n'));
+  console.log(`soundness: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  return report;
+}
+
 function printFailure(failure: SoakFailure): void {
   console.log(`\nFAIL ${failure.suite} > ${failure.test}`);
   console.log(`  round seed: ${failure.seed}${failure.property ? `; fast-check seed ${failure.property.seed}, path "${failure.property.path}"` : ''}`);
@@ -86,7 +114,10 @@ function printFailure(failure: SoakFailure): void {
 async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { seeds: { type: 'string' }, time: { type: 'string' }, suite: { type: 'string', multiple: true }, seed: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      seeds: { type: 'string' }, time: { type: 'string' }, suite: { type: 'string', multiple: true }, seed: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean' },
+      'no-soundness': { type: 'boolean' }, 'soundness-only': { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) {
@@ -107,6 +138,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const seeds = Array.from({ length: rounds }, () => random.integer(0, 2 ** 31 - 1));
   console.log(`soak: ${suites.length} property suite(s), ${rounds} round(s), budget ${budgetMs / 1000} s, master seed ${master} (npm run soak -- --seed ${master}${values.suite ? values.suite.map((pattern) => ` --suite ${pattern}`).join('') : ''} --seeds ${rounds} replays these rounds)`);
   const started = Date.now();
+  let soundnessFailed = false;
+  if (values['no-soundness'] !== true) {
+    const soundness = runSoundness(master, budgetMs);
+    soundnessFailed = soundness.failures.length > 0;
+    if (values['soundness-only'] === true) return soundnessFailed ? 1 : soundness.stoppedBy !== null ? 3 : 0;
+  }
   const done: Round[] = [];
   for (const [index, seed] of seeds.entries()) {
     const left = budgetMs - (Date.now() - started);
@@ -127,6 +164,10 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`${suite} | ${ran.length} | ${ran.filter((round) => round.suites.get(suite) === false).length}`);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (soundnessFailed) {
+    console.log('\nsoak: the soundness campaign found certain-hazard mutants proved safe (listed above, with file, line and mutation)');
+    return 1;
+  }
   if (failures.length > 0) {
     console.log(`\nsoak: ${failures.length} failure(s) in ${done.length} round(s), ${seconds} s; each is printed above with its seed, path and replay command`);
     return 1;

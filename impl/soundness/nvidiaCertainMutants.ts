@@ -1,0 +1,132 @@
+/**
+ * Certain-hazard mutants of an NVIDIA kernel: one protection removed where the listing's own text
+ * shows that, without it, some schedule the hardware can take reads (or overwrites) a register too
+ * early. The soundness law (`soundnessCampaign.ts`) is that none of them is ever `proved-safe`.
+ *
+ * Certainty is decided from the instructions' text and control records, independently of the
+ * model's control-flow reading: the straight stretch from producer to consumer is walked in
+ * listing order and ends only at a transfer of control that is unconditional *as written* (no
+ * guard, or `@PT`; no predicate operand; not `.DIV`). A conditional branch read by the model as
+ * unconditional (the `BRA.U !UP0` class) therefore still yields mutants behind it, and a proof of
+ * one of them is reported as a law failure instead of hiding in the model's blind spot.
+ *
+ * Two kinds:
+ * - `drop-wait`: consumer Q waits on scoreboard s; a variable-latency producer P before it on the
+ *   stretch set s as its write scoreboard and writes a register Q reads or writes (RAW, WAW), or as
+ *   its read scoreboard and reads a register Q writes (WAR; sources P reads at issue excepted).
+ *   Nothing between P and Q waits on any scoreboard, waits at a `DEPBAR` or drains a queue, and
+ *   no scoreboard Q still waits on is set between P and Q by an instruction of P's queue (whose
+ *   in-order completion could cover P). A variable-latency producer may take arbitrarily long.
+ * - `lower-stall`: a fixed-latency producer P whose very next instruction Q (a fixed-latency
+ *   consumer, or one reading the register at issue: a guard) reads one of P's general-purpose or
+ *   predicate results; P's stall is set to 1, so Q issues one cycle after P. Every fixed-latency
+ *   GPR and predicate result of every NVIDIA architecture since Maxwell needs at least 2 cycles
+ *   (NAK's NVIDIA-provided tables: the smallest GPR figure is 2, IMAD.WIDE's low half to an FMA's
+ *   C operand; predicates 4 or more; maxas: 6 on Maxwell), so reading it after 1 is a hazard.
+ *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
+ */
+import type { LoweredKernel } from '../../format/sass/lower.js';
+import type { SassInstruction, SassProgram } from '../../spec/sass/program.js';
+import { mutantOf, type Mutant } from '../sass/mutate.js';
+
+/** A mutant whose hazard the text makes certain, with the pair it uncovers. */
+export interface CertainMutant {
+  readonly mutant: Mutant;
+  /** The producer's and consumer's 1-based lines in the file. */
+  readonly producerLine: number;
+  readonly consumerLine: number;
+  /** The register the uncovered pair shares and the hazard's kind. */
+  readonly register: string;
+  readonly hazard: 'RAW' | 'WAR' | 'WAW';
+}
+
+/** Opcodes (base, before the first `.`) that move control elsewhere when they execute. */
+const TRANSFERS = new Set(['BRA', 'BRX', 'JMP', 'JMX', 'CALL', 'CAL', 'JCAL', 'RET', 'EXIT', 'KIL', 'KILL', 'SYNC', 'BRK', 'CONT', 'PRET', 'PEXIT', 'PBRK', 'PCNT', 'BPT', 'RTT', 'BREAK']);
+
+/** A predicate operand that makes a transfer conditional (`!UP0`, `P1`; never `PT`). */
+const PREDICATE_OPERAND = /(?:^|[\s,])!?U?P[0-6](?![\w])/;
+
+/**
+ * Whether the instruction as written surely moves control away when it issues: a transfer opcode
+ * with no guard (or `@PT`), no predicate operand and no `.DIV`. Anything else may fall through.
+ */
+export function unconditionalTransferAsWritten(instruction: SassInstruction): boolean {
+  const base = instruction.opcode.split('.')[0]!.toUpperCase();
+  if (!TRANSFERS.has(base)) return false;
+  if (instruction.guard !== null && !(instruction.guard.predicate === 'PT' && !instruction.guard.negated)) return false;
+  if (/\.DIV\b/.test(instruction.opcode)) return false;
+  const operands = operandText(instruction);
+  return !PREDICATE_OPERAND.test(operands);
+}
+
+/** The operand text of an instruction: its text after the guard and the opcode. */
+function operandText(instruction: SassInstruction): string {
+  const text = instruction.text.replace(/^\s*@!?U?P\w+\s+/, '');
+  const at = text.indexOf(instruction.opcode);
+  return at < 0 ? text : text.slice(at + instruction.opcode.length);
+}
+
+/** Whether an instruction protects anything by waiting: a wait mask, a `DEPBAR`, or draining a queue. */
+function waits(instruction: SassInstruction): boolean {
+  return instruction.control.wait.length > 0 || instruction.depbar !== null || instruction.drains.length > 0;
+}
+
+/** General-purpose and predicate registers (`R3`, `P0`), not uniform ones. */
+function vectorOrPredicate(register: string): boolean {
+  return /^[RP]\d+$/.test(register);
+}
+
+/** Every certain-hazard mutant of a lowered NVIDIA kernel, in listing order of the consumer. */
+export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'counterexample'>): CertainMutant[] {
+  const { program } = kernel;
+  const result: CertainMutant[] = [];
+  program.instructions.forEach((consumer, q) => {
+    for (const scoreboard of consumer.control.wait) {
+      const found = uncoveredProducer(program, q, scoreboard);
+      if (found === null) continue;
+      const wait = consumer.control.wait.filter((other) => other !== scoreboard);
+      const mutant = mutantOf(kernel, 'drop-wait', q, `wait mask loses SB${scoreboard}`, (old) => ({ ...old, control: { ...old.control, wait } }));
+      result.push({ mutant, producerLine: program.instructions[found.producer]!.line, consumerLine: consumer.line, register: found.register, hazard: found.hazard });
+    }
+    const producer = program.instructions[q - 1];
+    if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase())) {
+      const early = consumer.unit.kind === 'fixed' ? consumer.sources : consumer.readAtIssue;
+      const register = producer.destinations.find((r) => vectorOrPredicate(r) && early.includes(r));
+      if (register !== undefined) {
+        const mutant = mutantOf(kernel, 'lower-stall', q - 1, `stall ${producer.control.stall} -> 1`, (old) => ({ ...old, control: { ...old.control, stall: 1 } }));
+        result.push({ mutant, producerLine: producer.line, consumerLine: consumer.line, register, hazard: 'RAW' });
+      }
+    }
+  });
+  return result;
+}
+
+/**
+ * The nearest variable-latency producer before instruction `q` on its straight stretch that only
+ * `q`'s wait on `scoreboard` keeps from a hazard with `q`, or null.
+ */
+function uncoveredProducer(program: SassProgram, q: number, scoreboard: number): { producer: number; register: string; hazard: CertainMutant['hazard'] } | null {
+  const consumer = program.instructions[q]!;
+  const otherWaits = consumer.control.wait.filter((other) => other !== scoreboard);
+  const touched = new Set([...consumer.sources, ...consumer.destinations]);
+  for (let p = q - 1; p >= 0; p--) {
+    const producer = program.instructions[p]!;
+    if (unconditionalTransferAsWritten(producer)) return null;
+    if (producer.unit.kind === 'variable') {
+      const coveredInOrder = () => program.instructions.slice(p + 1, q).some((between) =>
+        between.unit.kind === 'variable' && producer.unit.kind === 'variable' && between.unit.queue === producer.unit.queue && program.queues[producer.unit.queue]?.ordered === true
+        && [between.control.writeScoreboard, between.control.readScoreboard].some((sb) => sb !== null && otherWaits.includes(sb)));
+      if (producer.control.writeScoreboard === scoreboard) {
+        const register = producer.destinations.find((r) => touched.has(r));
+        if (register !== undefined && !coveredInOrder()) return { producer: p, register, hazard: consumer.sources.includes(register) ? 'RAW' : 'WAW' };
+      }
+      if (producer.control.readScoreboard === scoreboard) {
+        const register = producer.sources.find((r) => !producer.readAtIssue.includes(r) && consumer.destinations.includes(r));
+        if (register !== undefined && !coveredInOrder()) return { producer: p, register, hazard: 'WAR' };
+      }
+    }
+    // Further back, this instruction stands between producer and consumer.
+    if (waits(producer)) return null;
+  }
+  return null;
+}
