@@ -30,6 +30,22 @@
  *   while the counter still counts in order: a fixed-latency probe before each returning VMEM
  *   instruction writes its destinations, so overwriting a pending result of the same queue
  *   without a wait is suspected (the shared machine lands a queue in order, so it stays `unknown`).
+ * - Before gfx12, VMEM results of one type (`VmemResultType`: no sampler, sampler, BVH) are written
+ *   in order but results of different types are not, while vmcnt still counts them all in one
+ *   order (`llvm-vmem-write-vgpr-in-order`): a register two types write in the function gets a
+ *   shadow per type (`v3^sampler`) that each load of that type writes, and a fixed-latency probe
+ *   before each such load writes the other types' shadows, so overwriting a pending result of
+ *   another type without a wait is a WAW the analysis sees (one queue keeps the in-order counting
+ *   that vmcnt(N) proofs across types rest on). On the counterexample side the probe writes the
+ *   load's result at once and the load writes it no more: the result landing before the other
+ *   type's, as the sources allow.
+ * - An LDS DMA (`buffer_load_dword ... lds`, `global_load_lds_*`) writes LDS memory, not a
+ *   register: it writes a pseudo-register (`LDS_MEMORY`) that every LDS access reads at issue, as
+ *   LLVM scores one (`llvm-waitcnt-register-uses`). Which LDS an access reads and which a DMA wrote
+ *   is address data (M0, offsets) the model does not follow, and LLVM narrows the wait by alias
+ *   scopes the assembly does not carry, so a hazard through it is never reported as a finding: the
+ *   counterexample side's DMA writes nothing, and a kernel whose proof needs the wait is `unknown`,
+ *   naming the fact.
  * - A callable function may start with anything of its caller in flight (LLVM's callees wait at
  *   entry, `llvm-waitcnt-calls`): it begins with one synthetic outstanding operation per counter
  *   that writes (or, for expcnt, reads) every register it uses; its return (`s_setpc_b64 s[30:31]`)
@@ -40,7 +56,7 @@
  */
 import { AMDGPU_TARGET_INFO, GENERATION_COUNTERS, type AmdgpuTarget, type WaitCounter } from '../../spec/amdgpu/counters.js';
 import { classifyAmdgpuInstruction, type AmdgpuOperation } from '../../spec/amdgpu/instructionKinds.js';
-import { AMDGPU_QUEUES, placementsOf, type AmdgpuPlacement } from '../../spec/amdgpu/queues.js';
+import { AMDGPU_QUEUES, placementsOf, vmemResultType, type AmdgpuPlacement, type VmemResultType } from '../../spec/amdgpu/queues.js';
 import type { CounterexampleProgram, FactGap } from '../../spec/sass/architectures/counterexample.js';
 import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
 import { InputError, type InputProblem } from '../error.js';
@@ -55,6 +71,9 @@ import { heldStoreData, STORE_DATA_SHADOW, waitStateRoles, type WaitStateRoles }
 import { timeWaitStates, type DraftRoles } from './waitStateTiming.js';
 import { noteUnmodelledHazards } from './unmodelledHazards.js';
 import { successors } from '../../spec/sass/successors.js';
+import { amdgpuControlFlow } from '../../spec/amdgpu/controlFlow.js';
+import { implicitOperandRule } from '../../spec/amdgpu/implicitOperands.js';
+import type { AmdgpuInstructionClass } from '../../spec/amdgpu/instructionKinds.js';
 
 /** The largest count the model lets a counter reach (the shared machine's counters hold 63). */
 export const CAP = 63;
@@ -64,6 +83,15 @@ export const LDS_SHADOW = '.lds';
 
 /** The infix of a callable function's shadow of a register for one counter of its caller (`v0~lgkmcnt`). */
 export const CALLER_SHADOW = '~';
+
+/** The infix of a register's shadow for the VMEM results of one type (`v3^sampler`), before gfx12. */
+export const VMEM_TYPE_SHADOW = '^';
+
+/**
+ * The pseudo-register of LDS memory: an LDS DMA writes it, every LDS access reads it (LLVM's
+ * FIRST_LDS_VGPR slot, `llvm-waitcnt-register-uses`).
+ */
+export const LDS_MEMORY = 'lds.mem';
 
 /** One model instruction of a source line (a line may lower to several), before branch targets are resolved. */
 interface Draft {
@@ -103,7 +131,7 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   const countsWaitStates = hasWaitStateHazards(target);
 
   // Pass 1: classify and read registers.
-  const read: ReadLine[] = fn.instructions.map((line) => ({
+  const classified: ReadLine[] = fn.instructions.map((line) => ({
     line,
     parts: line.parts.map((part) => {
       const modifiers = part.modifiers.map((token) => token.text);
@@ -130,6 +158,15 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
       }
     }),
   }));
+  // LDS memory is a register only where something may have written it by DMA: this function, or
+  // (for a callable one) its caller.
+  const read = !fn.kernel || classified.some(({ parts }) => parts.some(({ operation }) => operation?.kind === 'lds-dma')) ? classified.map(withLdsMemory) : classified;
+
+  // Registers VMEM results of more than one type may be written to (before gfx12), and the lines
+  // whose results the counterexample side may land at once.
+  const { typesWriting, early } = generation === 'gfx12' ? { typesWriting: new Map<string, Set<VmemResultType>>(), early: new Set<number>() } : vmemTypesWriting(read);
+  // Moved results: the probe's model instruction and the load's, undone where the load is in a loop.
+  const movedResults: { readonly probe: number; readonly load: number }[] = [];
 
   // FLAT results that count on both sides get a shadow; every reader and writer of them touches it too.
   const flatLdsSide = !fn.tgSplit;
@@ -226,6 +263,10 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
   }
 
   let mitigationNoted = false;
+  // Symbols whose address the function takes (`.Ltmp0@rel32@lo+4`): where one is a label of its
+  // own, an s_setpc_b64 may jump back into the function (an indirect branch), not only leave it.
+  const ownLabelTaken = fn.instructions.some((line) => line.parts.some((part) => part.operands.some((operand) =>
+    [...operand.text.matchAll(/([.\w$]+)@(?:rel32|gotpcrel32|gotpcrel|abs32)/g)].some((match) => Object.hasOwn(fn.labels, match[1]!)))));
   const waitsAtBarrier = fn.instructions.some((line) => line.parts.some((part) => /^s_barrier_wait$/.test(part.mnemonic)));
   for (const [lineIndex, { line, parts }] of read.entries()) {
     currentLine = lineIndex;
@@ -241,7 +282,21 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
       push({ ...base(line, mnemonic, text), destinations: withShadows(main!.destinations), sources: withShadows(main!.sources), readAtIssue: withShadows(main!.sources), unit: { kind: 'variable', queue: queueIndex('unknown', false) }, depbar: null, control: control(null, null) });
       continue;
     }
-    switch (operation.class) {
+    // Control transfers by their own table (`spec/amdgpu/controlFlow.ts`), whatever their class: one
+    // whose control flow the model cannot follow ends the paths through it and names itself.
+    const flowRule = mnemonic.startsWith('s_') ? amdgpuControlFlow(mnemonic) : null;
+    if (flowRule?.kind === 'unknown') {
+      note('unsupported', line, `${mnemonic}: ${flowRule.why ?? 'a control transfer the model does not know'}; the paths after it are not followed`);
+      push({ ...base(line, mnemonic, text), destinations: withShadows(main!.destinations), sources: withShadows(main!.sources), readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) }, { kind: 'exit' });
+      continue;
+    }
+    const lowered: AmdgpuInstructionClass | 'trap' = flowRule === null || flowRule.kind === 'next' ? operation.class : flowRule.kind;
+    switch (lowered) {
+      case 'trap':
+        // The handler may end the wave (a guarded exit: both ways) or return to the next instruction.
+        note('assumption', line, `${mnemonic}: the trap handler is assumed either to end the wave or to return to the next instruction with the wave's registers as they were and none of its own operations in flight`);
+        push({ ...base(line, mnemonic, text), guard: { predicate: `trap:${line.line}`, negated: false }, destinations: [], sources: withShadows(main!.sources), readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, { kind: 'exit' });
+        break;
       case 'memory': {
         const kind = operation.kind!;
         const exportTarget = /^pos/.test(main!.part.operands[0]?.text ?? '') ? 'pos' : /^param/.test(main!.part.operands[0]?.text ?? '') ? 'param' : 'other';
@@ -250,6 +305,18 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
         if (generation === 'gfx12' && destinations.length > 0 && isVmem(placements[0]!)) {
           // Same-type VMEM results may land out of order on gfx12: overwriting a pending one needs a wait.
           push({ ...base(line, mnemonic, `${text} [gfx12: results of the same type may land out of order]`), destinations: withShadows(destinations), sources: [], readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
+        }
+        // Registers a pending result of another VMEM type may be written to: the probe writes those
+        // types' shadows, the load its own type's (see the header).
+        const type = vmemResultType(kind);
+        const crossed = type === null ? [] : destinations.filter((name) => typesWriting.has(name));
+        const ownTypeShadows = crossed.map((name) => `${name}${VMEM_TYPE_SHADOW}${type}`);
+        const moved = new Set(early.has(lineIndex) && placements.length === 1 ? withShadows(crossed) : []);
+        if (moved.size > 0) movedResults.push({ probe: drafts.length, load: drafts.length + 1 });
+        if (crossed.length > 0) {
+          const otherTypes = crossed.flatMap((name) => [...typesWriting.get(name)!].filter((other) => other !== type).map((other) => `${name}${VMEM_TYPE_SHADOW}${other}`));
+          if (moved.size > 0) sides.set(drafts.length, { destinations: [...moved] });
+          push({ ...base(line, mnemonic, `${text} [a pending VMEM result of another type may land after it]`), destinations: otherTypes, sources: [], readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) });
         }
         placements.forEach((placement, index) => {
           const proofQueue = placement.proofQueue ?? placement.queue;
@@ -261,7 +328,9 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
               : { queue: { name: placement.queue, ordered: AMDGPU_QUEUES[generation][placement.queue]!.ordered }, gap: flatOrderGap(mnemonic, line.line, target) });
           }
           // A FLAT's memory side writes the registers, its LDS side their shadows; anything else writes both.
-          const written = ldsSide ? destinations.map((name) => `${name}${LDS_SHADOW}`) : !placement.results ? [] : placements.length > 1 ? withCallerShadows(destinations) : withShadows(destinations);
+          const written = ldsSide ? destinations.map((name) => `${name}${LDS_SHADOW}`) : !placement.results ? [] : [...(placements.length > 1 ? withCallerShadows(destinations) : withShadows(destinations)), ...ownTypeShadows];
+          if (!ldsSide && moved.size > 0) sides.set(drafts.length, { destinations: written.filter((name) => !moved.has(name) && !ownTypeShadows.includes(name)) });
+          if (kind === 'lds-dma') sides.set(drafts.length, { destinations: [], gap: ldsDmaGap(mnemonic, line.line, target) });
           const sources = ldsSide ? [] : withShadows(main!.sources);
           // Registers a wait-state rule times are read at issue, as LLVM counts them.
           const timed = ldsSide || !roles ? [] : [...roles.reads.keys()].filter((name) => sources.includes(name));
@@ -273,7 +342,7 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
             control: control(placement.write, placement.read),
           });
         });
-        if (/^s_barrier_signal_isfirst/.test(mnemonic) && waitsAtBarrier) {
+        if (implicitOperandRule(mnemonic)?.sccLandsAtBarrierWait === true && waitsAtBarrier) {
           // "s_barrier_wait on the same barrier guarantees that the SCC write from
           // s_barrier_signal_isfirst has landed" (PR #157843): which barrier a wait is for the model
           // does not track, so where the function has one no hazard rests on the SCC write.
@@ -325,7 +394,12 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
           problems.push({ file, line: line.line, column: line.operandColumn, message: `expected a label after ${mnemonic}` });
           break;
         }
-        const guard = operation.class === 'conditional-branch' ? branchPredicate(mnemonic) : null;
+        const guard = lowered === 'conditional-branch' ? branchPredicate(mnemonic) : null;
+        if (lowered === 'conditional-branch' && guard === null) {
+          note('unsupported', line, `${mnemonic}: a conditional branch on a condition the model does not know; the paths after it are not followed`);
+          push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, { kind: 'exit' });
+          break;
+        }
         const known = Object.hasOwn(fn.labels, label);
         if (!known) note('unsupported', line, `branch target ${label} is not a label of ${fn.name}; the paths after it are not followed`);
         push({ ...base(line, mnemonic, text), guard: guard && { predicate: guard.predicate, negated: guard.negated }, destinations: [], sources: guard ? [...guard.reads] : [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, known ? { kind: 'branch', label } : { kind: 'exit' });
@@ -336,8 +410,10 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
         break;
       case 'jump': {
         const returnAddress = main!.part.operands[0]?.text === 's[30:31]';
-        if (fn.kernel) {
-          note('unsupported', line, `${mnemonic} in a kernel: an indirect jump, whose targets are not followed`);
+        if (fn.kernel || (!returnAddress && ownLabelTaken)) {
+          note('unsupported', line, fn.kernel
+            ? `${mnemonic} in a kernel: an indirect jump, whose targets are not followed`
+            : `${mnemonic} in ${fn.name}, which takes the address of one of its own labels: an indirect jump that may stay in the function, whose targets are not followed`);
           push({ ...base(line, mnemonic, text), destinations: [], sources: withShadows(main!.sources), readAtIssue: [], unit: none, depbar: null, control: control(null, null) }, { kind: 'exit' });
         } else if (returnAddress) {
           // The caller may read or overwrite any register as soon as control is back.
@@ -399,9 +475,15 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
     }
     return { ...draft.instruction, flow };
   });
+  // A load in a loop may find its own earlier instance pending, of the same type: its result stays in order.
+  for (const { probe, load } of movedResults) {
+    if (!onCycle(resolved, load)) continue;
+    sides.delete(probe);
+    sides.delete(load);
+  }
   const timed = countsWaitStates ? timeWaitStates(target, resolved, lineOfDraft, lineWaitStates, draftRoles) : null;
   const instructions = timed ? timed.instructions : resolved;
-  noteUnmodelledHazards(fn, read, target, linePredecessors(resolved, lineOfDraft, read.length), note);
+  noteUnmodelledHazards(fn, classified, target, linePredecessors(resolved, lineOfDraft, read.length), note);
   const program: SassProgram = {
     name: fn.name, architecture: target, queues, scoreboards: counters.length,
     visibilityDelay: 0, depbarVisibilityDelay: 0, readAfterWrite: timed ? timed.readAfterWrite : null, instructions,
@@ -464,7 +546,8 @@ interface CounterexampleChange {
   readonly queue?: { readonly name: string; readonly ordered: boolean };
   readonly destinations?: readonly string[];
   readonly depbar?: { readonly scoreboard: number; readonly limit: number };
-  readonly gap: FactGap;
+  /** The fact behind the difference, where the sources do not give the counterexample side's behaviour (none: they do). */
+  readonly gap?: FactGap;
 }
 
 /**
@@ -487,7 +570,7 @@ function counterexampleOf(program: SassProgram, sides: ReadonlyMap<number, Count
     }
     return changed;
   });
-  return { program: { ...program, queues, instructions }, gaps: program.instructions.map((_, index) => (sides.has(index) ? [sides.get(index)!.gap] : [])) };
+  return { program: { ...program, queues, instructions }, gaps: program.instructions.map((_, index) => { const gap = sides.get(index)?.gap; return gap ? [gap] : []; }) };
 }
 
 /** The fact an s_barrier_signal_isfirst's SCC rests on where the function also waits at a barrier, both sides. */
@@ -541,6 +624,78 @@ function flatOrderGap(mnemonic: string, line: number, target: AmdgpuTarget): Fac
     counterexample: 'reports in vector memory order, as an access that reaches memory only (the assembly does not say which it is)',
     counterexampleSource: 'llvm-usage-mm-gfx6-gfx9',
   };
+}
+
+/** The fact an LDS DMA's LDS write rests on, both sides. */
+function ldsDmaGap(mnemonic: string, line: number, target: AmdgpuTarget): FactGap {
+  return {
+    subject: `${mnemonic} at line ${line} on ${target}, the LDS it writes`,
+    proof: 'may write the LDS any later LDS access reads, which must wait for it on the VMEM counter (LLVM\'s one LDS DMA slot where no alias scope tells accesses apart)',
+    proofSource: 'llvm-waitcnt-register-uses',
+    counterexample: 'writes LDS no later access reads (which LDS it writes and which an access reads is M0 and address data, and the alias scopes LLVM narrows its wait by are not in the assembly)',
+    counterexampleSource: 'llvm-waitcnt-register-uses',
+  };
+}
+
+/**
+ * A line with the LDS pseudo-register added where an instruction touches LDS memory: an LDS DMA
+ * writes it; DS instructions (but the lane shuffles, which touch no LDS), LDS-direct loads and
+ * FLAT accesses (which may reach LDS) read it. LLVM waits for the DMA's slot before any
+ * instruction with an LDS or FLAT memory operand, stores included (a DS store after a DMA is then
+ * ordered as a reader), and before no DMA ("No need to wait before load from VMEM to LDS").
+ */
+function withLdsMemory(line: ReadLine): ReadLine {
+  const touches = line.parts.some(({ operation }) => operation?.kind === 'lds-dma' || operation?.kind === 'lds' || operation?.kind === 'ldsdir' || operation?.kind === 'flat-load' || operation?.kind === 'flat-store');
+  if (!touches) return line;
+  return {
+    line: line.line,
+    parts: line.parts.map((part) => {
+      const kind = part.operation?.kind;
+      if (kind === 'lds-dma') return { ...part, destinations: [...part.destinations, LDS_MEMORY] };
+      const reads = kind === 'ldsdir' || kind === 'flat-load' || kind === 'flat-store' || (kind === 'lds' && !/^ds_(swizzle|permute|bpermute|nop)/.test(part.part.mnemonic));
+      return reads ? { ...part, sources: [...part.sources, LDS_MEMORY] } : part;
+    }),
+  };
+}
+
+/**
+ * By register, the VMEM result types written to it, for the registers more than one type writes
+ * (`vmemResultType`): the only ones where results may land out of issue order before gfx12. And
+ * the lines whose such results the counterexample side may write at once: a load that is the only
+ * one of its type to write them (no pending same-type result can be overtaken) and that some
+ * other type writes to at an earlier line (so that a later result landing first can show), not a
+ * FLAT load (its result has two sides), and only where no FLAT load writes such a register (its
+ * result is not moved, and LLVM gives it no type). A load in a loop is ruled out later.
+ */
+function vmemTypesWriting(read: readonly ReadLine[]): { typesWriting: Map<string, Set<VmemResultType>>; early: Set<number> } {
+  const writers = new Map<string, { readonly type: VmemResultType; readonly line: number; readonly flat: boolean }[]>();
+  read.forEach(({ parts }, line) => {
+    for (const { operation, destinations } of parts) {
+      const type = operation?.kind ? vmemResultType(operation.kind) : null;
+      if (type === null) continue;
+      for (const name of destinations) {
+        const list = writers.get(name) ?? [];
+        list.push({ type, line, flat: operation!.kind === 'flat-load' });
+        writers.set(name, list);
+      }
+    }
+  });
+  const typesWriting = new Map<string, Set<VmemResultType>>();
+  for (const [name, list] of writers) {
+    const types = new Set(list.map((writer) => writer.type));
+    if (types.size > 1) typesWriting.set(name, types);
+  }
+  const early = new Set<number>();
+  if (typesWriting.size === 0 || [...typesWriting.keys()].some((name) => writers.get(name)!.some((writer) => writer.flat))) return { typesWriting, early };
+  const candidates = new Set([...typesWriting.keys()].flatMap((name) => writers.get(name)!.map((writer) => writer.line)));
+  for (const line of candidates) {
+    const mine = [...typesWriting.keys()].filter((name) => writers.get(name)!.some((writer) => writer.line === line));
+    const type = writers.get(mine[0]!)!.find((writer) => writer.line === line)!.type;
+    const alone = mine.every((name) => writers.get(name)!.every((writer) => writer.line === line || writer.type !== type));
+    const overtakes = mine.some((name) => writers.get(name)!.some((writer) => writer.line < line && writer.type !== type));
+    if (alone && overtakes) early.add(line);
+  }
+  return { typesWriting, early };
 }
 
 /** Whether a placement is a VMEM queue (the gfx12 same-type ordering exception applies to them). */

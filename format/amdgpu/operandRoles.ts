@@ -4,7 +4,9 @@
  * destination first where there is one; the exceptions are listed here: stores and atomics
  * without return have none, a compare writing EXEC only (`v_cmpx` from gfx10) has none written,
  * carry-out forms write a second scalar result, returning buffer/image atomics use their data
- * operand as destination too, and a few implicit registers (SCC, EXEC, VCC, M0) are added.
+ * operand as destination too. The special registers an instruction writes or reads without
+ * naming them (SCC, EXEC, VCC, M0) come from `spec/amdgpu/implicitOperands.ts`, each family with
+ * its source; EXEC is read by every VALU and vector memory instruction.
  *
  * Where a rule can err, it errs the sound way for a wait-counter checker: a register read
  * needlessly makes a hazard suspected where a result is pending (and LLVM waits before any
@@ -13,6 +15,8 @@
  */
 import type { AmdgpuGeneration, InstructionKind } from '../../spec/amdgpu/counters.js';
 import type { AmdgpuOperation } from '../../spec/amdgpu/instructionKinds.js';
+import { branchCondition } from '../../spec/amdgpu/controlFlow.js';
+import { implicitOperandRule, specialRegisterNames, type SpecialRegister } from '../../spec/amdgpu/implicitOperands.js';
 import type { AmdgpuPart, AmdgpuToken } from './listing.js';
 import { isScalarRegister, operandRegisters, RegisterSyntaxError } from './registers.js';
 
@@ -33,7 +37,7 @@ const EXEC = ['exec_lo', 'exec_hi'];
 const VCC = ['vcc_lo', 'vcc_hi'];
 
 /** VALU and SALU instructions whose first operand is no destination. */
-const NO_DESTINATION = /^(s_cmp|s_cmpk_|s_bitcmp|s_setreg|s_rfe|s_set_gpr_idx_on|s_sleep_var|s_setvskip|s_cbranch|s_ttracedata|s_monitor|v_nop)/;
+const NO_DESTINATION = /^(s_cmp|s_cmpk_|s_bitcmp|s_setreg|s_rfe|s_set_gpr_idx_on|s_set_gpr_idx_idx|s_alloc_vgpr|s_sleep_var|s_setvskip|s_cbranch|s_subvector_loop|s_ttracedata|s_monitor|v_nop)/;
 
 /** Forms that write a second, scalar result (carry or borrow out, division scale flag, 64-bit MAD carry). */
 const CARRY_OUT = /^v_(add|sub|subrev)(_co|_i32|_u32_co)|^v_(addc|subb|subbrev)_co_u32|^v_(add|sub|subrev)_co_ci_u32|^v_div_scale_|^v_mad_(u64_u32|i64_i32|co_u64_u32|co_i64_i32)/;
@@ -41,14 +45,19 @@ const CARRY_OUT = /^v_(add|sub|subrev)(_co|_i32|_u32_co)|^v_(addc|subb|subbrev)_
 /** Forms that also read their destination (accumulators, partial writes, lane writes, swaps). */
 const READS_DESTINATION = /^v_(mac|fmac|pk_fmac|dot2c|dot4c|dot8c|dot2acc|dual_fmac|dual_dot2acc|writelane|swap|swaprel|movreld|movrelsd|interp_p2|mad_mixhi|mad_mixlo|mfma|smfmac|cvt_pk_)|_sdwa$|_dpp$|^s_(addk|mulk|cmovk|cmov|bitset0|bitset1)_/;
 
-/** SALU forms that write SCC (arithmetic with carry or overflow, logic, shifts, compares, bit counts). */
-const WRITES_SCC = /^s_(add|sub|addc|subb|add_co|sub_co|and|or|xor|andn1|andn2|orn1|orn2|nand|nor|xnor|and_not0|and_not1|or_not0|or_not1|lshl|lshr|ashr|bfe|min|max|abs|absdiff|cmp|cmpk|bitcmp|not|wqm|quadmask|bcnt|addk|lshl\d_add)/;
+/** The register names of special registers. */
+function namesOf(registers: readonly SpecialRegister[]): string[] {
+  return registers.flatMap(specialRegisterNames);
+}
 
-/** SALU forms that read SCC. */
-const READS_SCC = /^s_(cselect|addc|subb|add_co_ci|sub_co_ci|cmov|cmovk)_/;
-
-/** Instructions that read M0 without naming it. */
-const READS_M0 = /^(s_sendmsg|s_movrel|v_movrel|v_interp|ds_gws|ds_ordered_count|ds_(read|write|load|store)_addtid|lds_(direct|param)_load|ds_(direct|param)_load|s_set_gpr_idx)/;
+/**
+ * The special registers `mnemonic` writes and reads without naming them (`implicitOperands.ts`).
+ * The VCC of an e32 form is printed as an operand, so it comes from the operand text instead.
+ */
+export function implicitRegisters(mnemonic: string): { writes: string[]; reads: string[] } {
+  const rule = implicitOperandRule(mnemonic);
+  return rule === null ? { writes: [], reads: [] } : { writes: namesOf(rule.writes), reads: namesOf(rule.reads) };
+}
 
 /** DS instructions that return data to their first operand. */
 const DS_RETURNS = /^ds_(read|load|swizzle|permute|bpermute|append|consume|ordered_count)|_rtn(_|$)/;
@@ -101,11 +110,13 @@ export function operandRoles(part: AmdgpuPart, operation: AmdgpuOperation, gener
   switch (operation.class) {
     case 'memory': {
       const kind = operation.kind!;
-      const implicit = [...(kind === 'smem' || kind === 'message' ? [] : EXEC), ...(READS_M0.test(mnemonic) || kind === 'lds-dma' ? ['m0'] : [])];
+      const special = implicitRegisters(mnemonic);
+      const implicit = [...(kind === 'smem' || kind === 'message' ? [] : EXEC), ...special.reads, ...(kind === 'lds-dma' ? ['m0'] : [])];
       if (kind === 'export') return { destinations: [], sources: unique([...part.modifiers.flatMap(registersOf), ...all, ...EXEC]) };
-      // Its SCC result lands when kmcnt says (LLVM PR #157843, `llvm-pr-157843-scc-write`: an
-      // SCC_WRITE event on KM_CNT); LLVM 19 does not wait for it.
-      if (kind === 'smem' && /^s_barrier_signal_isfirst/.test(mnemonic)) return { destinations: ['scc'], sources: unique([...all, ...implicit]) };
+      // A counted instruction's implicit result (s_barrier_signal_isfirst's and s_barrier_leave's
+      // SCC, `sccCounter`) lands when its counter says, as a returned register does; LLVM 19
+      // does not wait for it.
+      if (special.writes.length > 0) return { destinations: unique([...(returning ? first : []), ...special.writes]), sources: unique([...(returning ? each.slice(1).flat() : all), ...implicit]) };
       if (!returning) return { destinations: [], sources: unique([...all, ...implicit]) };
       // Buffer, image and scalar atomics return into their data operand: it is read and written; a
       // returning compare-and-swap returns only the first half of its data.
@@ -124,16 +135,13 @@ export function operandRoles(part: AmdgpuPart, operation: AmdgpuOperation, gener
       const carryOut = CARRY_OUT.test(mnemonic) && (each[1] ?? []).length > 0 && each[1]!.every(isScalarRegister);
       if (carryOut) destinations.push(...each[1]!);
       if (/^v_swap/.test(mnemonic)) destinations.push(...(each[1] ?? []));
-      if (cmpx || /saveexec|_wrexec/.test(mnemonic)) destinations.push(...EXEC);
-      if (!valu && WRITES_SCC.test(mnemonic)) destinations.push('scc');
+      const special = implicitRegisters(mnemonic);
+      destinations.push(...special.writes);
       const partial = part.operands[0] !== undefined && /\.[lh]\b/.test(part.operands[0].text);
       const readsOwn = READS_DESTINATION.test(mnemonic) || partial;
       const sources = [...(readsOwn || !destinations.some((name) => first.includes(name)) ? first : []), ...each.slice(carryOut ? 2 : 1).flat()];
       if (valu) sources.push(...EXEC);
-      if (/^v_div_fmas/.test(mnemonic)) sources.push(...VCC);
-      if (!valu && READS_SCC.test(mnemonic)) sources.push('scc');
-      if (/saveexec|_wrexec/.test(mnemonic)) sources.push(...EXEC);
-      if (READS_M0.test(mnemonic)) sources.push('m0');
+      sources.push(...special.reads);
       return { destinations: unique(destinations), sources: unique(sources) };
     }
     case 'call':
@@ -145,15 +153,22 @@ export function operandRoles(part: AmdgpuPart, operation: AmdgpuOperation, gener
   }
 }
 
-/** The register a conditional branch tests, as the guard predicate of the model: SCC, VCC or EXEC (their low half names the pair). */
-export function branchPredicate(mnemonic: string): { predicate: string; negated: boolean; reads: readonly string[] } {
-  const condition = mnemonic.slice('s_cbranch_'.length);
+/**
+ * The register a conditional branch tests, as the guard predicate of the model: SCC, VCC or EXEC
+ * (their low half names the pair), or, for the debug-flag branches, a flag no instruction of the
+ * listing writes (`cdbgsys`...: set by a debugger), read from no register. Null for a mnemonic that
+ * is no known conditional branch: its caller must not guess a condition.
+ */
+export function branchPredicate(mnemonic: string): { predicate: string; negated: boolean; reads: readonly string[] } | null {
+  const condition = branchCondition(mnemonic);
   switch (condition) {
     case 'scc1': return { predicate: 'scc', negated: false, reads: ['scc'] };
     case 'scc0': return { predicate: 'scc', negated: true, reads: ['scc'] };
     case 'vccnz': return { predicate: 'vcc_lo', negated: false, reads: VCC };
     case 'vccz': return { predicate: 'vcc_lo', negated: true, reads: VCC };
     case 'execnz': return { predicate: 'exec_lo', negated: false, reads: EXEC };
-    default: return { predicate: 'exec_lo', negated: true, reads: EXEC };
+    case 'execz': return { predicate: 'exec_lo', negated: true, reads: EXEC };
+    case null: return null;
+    default: return { predicate: `debug:${condition}`, negated: false, reads: [] };
   }
 }

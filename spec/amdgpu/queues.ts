@@ -103,7 +103,8 @@ export const AMDGPU_QUEUES: Readonly<Record<AmdgpuGeneration, Partial<Record<Amd
  * with its register results) and the counter its source reads decrement (`read`: the data and
  * address registers of a GDS instruction or an export stay read until expcnt says so).
  * `results` is false for the LDS side of a FLAT instruction: it carries the counting of the LDS
- * path, not the registers (see `FLAT_SHADOW`).
+ * path, not the registers (see `FLAT_SHADOW`), and for an instruction that writes nothing; an LDS
+ * DMA's result is the LDS memory it writes.
  */
 export interface AmdgpuPlacement {
   readonly queue: AmdgpuQueueName;
@@ -153,13 +154,18 @@ export function placementsOf(kind: InstructionKind, generation: AmdgpuGeneration
     // SIInsertWaitcnts::getVmemWaitEventType (llvm-waitcnt-events): without vscnt (gfx9) every VMEM
     // access is VMEM_ACCESS, and without the extended wait counts (gfx10.3, gfx11) every VMEM read,
     // sampler and BVH ones included, is VMEM_READ_ACCESS: one event type, one in-order stream.
-    // Only gfx12 counts samples and BVH reads apart (samplecnt, bvhcnt).
+    // Only gfx12 counts samples and BVH reads apart (samplecnt, bvhcnt). One count order is not
+    // one result order: results of different types may land out of order (`vmemResultType`; the
+    // lowering's typed shadows make a write over a pending result of another type wait).
     case 'image-sample':
       return [at(gfx9 ? 'vmem' : generation === 'gfx12' ? 'vmem-sampler' : 'vmem-read', true)];
     case 'image-bvh':
       return [at(gfx9 ? 'vmem' : generation === 'gfx12' ? 'vmem-bvh' : 'vmem-read', true)];
     case 'lds-dma':
-      return [at(gfx9 ? 'vmem' : 'lds-dma', false)];
+      // Its result is the LDS it writes (the lowering's `LDS_MEMORY`), not a register: LLVM gives
+      // that LDS a pseudo-register score on vmcnt that every later LDS access waits for
+      // (`llvm-waitcnt-register-uses`).
+      return [at(gfx9 ? 'vmem' : 'lds-dma', true)];
     case 'flat-load':
     case 'flat-store': {
       const load = kind === 'flat-load';
@@ -187,5 +193,37 @@ export function placementsOf(kind: InstructionKind, generation: AmdgpuGeneration
     }
     case 'ldsdir':
       return [at('ldsdir', true)];
+  }
+}
+
+/**
+ * The type of a VMEM instruction's register results, as SIInsertWaitcnts' `VmemType` names them
+ * (`llvm-vmem-write-vgpr-in-order`): `nosampler` for buffer, global, scratch and FLAT results and
+ * image instructions without a sampler, `sampler` for image instructions with one, `bvh` for BVH
+ * intersections; null for a kind with no VMEM register result. Before gfx12 the hardware writes
+ * the results of one type in issue order but not those of different types, although vmcnt still
+ * counts them all in one order (`llvm-usage-mem-ordered`, `llvm-waitcnt-events`): a wait for
+ * vmcnt(N) still proves an older result of any type written, but a write to a register with a
+ * pending write of another type may land first.
+ *
+ * A FLAT load has no type in LLVM (getVmemType asserts updateVMCntOnly, and LLVM waits before any
+ * FLAT instruction overwrites a pending result); it is `nosampler` here, as it is neither an
+ * image nor a BVH instruction.
+ */
+export type VmemResultType = 'nosampler' | 'sampler' | 'bvh';
+
+/** The `VmemResultType` of an instruction kind, or null when it writes no register through VMEM. */
+export function vmemResultType(kind: InstructionKind): VmemResultType | null {
+  switch (kind) {
+    case 'vmem-load':
+    case 'vmem-atomic-return':
+    case 'flat-load':
+      return 'nosampler';
+    case 'image-sample':
+      return 'sampler';
+    case 'image-bvh':
+      return 'bvh';
+    default:
+      return null;
   }
 }
