@@ -12,8 +12,11 @@
  *   the only one covering the load on a jump-free stretch to its reader), re-read and checked as
  *   whole listings.
  *
- * Other inputs (Mesa ir3 logs, the project's own programs, scenarios) are listed as skipped with
- * the reason, never silently.
+ * - Mesa ir3 (computerator `.asm`, CI `.log`): `ir3CertainMutants` (a `(sy)`/`(ss)` wait dropped
+ *   at the first reader of a result of that class), checked on the component machine.
+ *
+ * Other inputs (the project's own programs, scenarios) are listed as skipped with the reason,
+ * never silently.
  */
 import { readFileSync } from 'node:fs';
 import { Random } from '../../explore/random.js';
@@ -29,6 +32,11 @@ import { RecordedStop, type StopPredicate } from '../budget.js';
 import { checkSassProgram, DEFAULT_SASS_CHECK, type SassCheckResult } from '../sass/check.js';
 import { MUTANT_CHECK } from '../sass/mutationCampaign.js';
 import { certainNvidiaMutants } from './nvidiaCertainMutants.js';
+import { ir3CertainMutants } from './ir3CertainMutants.js';
+import { lowerIr3Shader } from '../../format/ir3/lower.js';
+import { parseIr3 } from '../../format/ir3/parse.js';
+import type { Ir3Shader } from '../../format/ir3/listing.js';
+import { checkComponentProgram } from '../components/check.js';
 
 /** One row of the campaign's table: a notation on an architecture. */
 export interface SoundnessRow {
@@ -84,7 +92,7 @@ interface Candidate {
   readonly kernel: string;
   readonly line: number;
   readonly mutation: string;
-  readonly check: (shouldStop: StopPredicate) => SassCheckResult | { readonly refused: string };
+  readonly check: (shouldStop: StopPredicate) => Pick<SassCheckResult, 'verdict' | 'reason'> | { readonly refused: string };
 }
 
 /** Runs the campaign over `files` (NVIDIA and AMD listings; anything else is skipped, with why). */
@@ -144,6 +152,7 @@ function candidatesOf(file: string, checker: typeof checkSassProgram): FileCandi
   } catch (error) {
     return { skipped: `not read: ${(error as Error).message}` };
   }
+  if (/\.(asm|log)$/i.test(file)) return ir3Candidates(text, file);
   const options = { from: null, architecture: null, kernels: [] } as const;
   let kernels: LoadedKernel[];
   try {
@@ -181,6 +190,28 @@ function candidatesOf(file: string, checker: typeof checkSassProgram): FileCandi
     check: (shouldStop) => checker(mutant.program, kernel.notes, { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK, shouldStop, counterexample: mutant.counterexample }),
   })));
   return { key: `${notation} ${architecture}`, notation, architecture, kernels: kernels.map((k) => k.program.name), candidates };
+}
+
+/** The certain-hazard mutants of a Mesa ir3 listing (computerator `.asm`, CI `.log`), each shader checked on the component machine. */
+function ir3Candidates(text: string, file: string): FileCandidates {
+  let shaders: readonly Ir3Shader[];
+  try {
+    shaders = parseIr3(text, file).shaders;
+  } catch (error) {
+    if (error instanceof InputError) return { skipped: `not an ir3 listing the checker reads: ${error.problems[0]?.message ?? error.message}` };
+    throw error;
+  }
+  const gpu = /\ba(\d{3})\b/.exec(file)?.[1];
+  const architecture = gpu === undefined ? 'adreno' : `a${gpu}`;
+  const candidates = shaders.flatMap((shader) => {
+    const lowered = lowerIr3Shader(shader);
+    const blocked = lowered.notes[0] === undefined ? null : `line ${lowered.notes[0].line}: ${lowered.notes[0].message}`;
+    return ir3CertainMutants(lowered.program).map((mutant): Candidate => ({
+      kernel: `shader ${shader.index}`, line: mutant.line, mutation: `line ${mutant.line}: ${mutant.change}`,
+      check: (shouldStop) => checkComponentProgram(mutant.program, blocked, MUTANT_CHECK.maxStates * 10, shouldStop),
+    }));
+  });
+  return { key: `ir3 ${architecture}`, notation: 'mesa ir3', architecture, kernels: shaders.map((shader) => `shader ${shader.index}`), candidates };
 }
 
 /** The campaign's table as text: a row per notation and architecture, the failures, the skipped files. */
