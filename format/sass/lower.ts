@@ -10,6 +10,7 @@ import { instructionEffects, type FlowEffect, type InstructionEffects } from '..
 import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
 import { unreachedStretches } from './unreachedCode.js';
+import { successors } from '../../spec/sass/successors.js';
 
 /**
  * Something the model could not take from the listing as written:
@@ -78,8 +79,8 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
       destinations = everyRegister;
       flow = { kind: 'next' };
     } else if (resolved.kind === 'unsupported') {
-      note('unsupported', line, `${resolved.why}; the paths after it are not followed`);
-      flow = { kind: 'exit' };
+      note('unsupported', line, `${resolved.why}; ${followed(resolved.flow, line)}`);
+      flow = resolved.flow;
     } else {
       flow = resolved as SassFlow;
     }
@@ -88,6 +89,13 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
       control: line.control, line: line.line, column: line.column, text: line.text,
     };
   });
+  // A return reached with no call in the kernel goes back to code outside it (a device function
+  // listed on its own): where it goes is unknown, and what it leaves in flight meets no caller here.
+  if (!instructions.some((instruction) => instruction.flow.kind === 'call')) {
+    for (const index of reachedFromEntry(instructions)) {
+      if (instructions[index]!.flow.kind === 'return') note('unsupported', kernel.instructions[index]!, 'a return with no call in this kernel goes back to a caller outside it, with whatever it leaves in flight; it is followed as the end of the thread');
+    }
+  }
   // Code only a call through a register may reach is code no proof of this kernel covers.
   const indirectCall = notes.find((n) => n.kind === 'assumption' && n.message.startsWith(INDIRECT_CALL));
   if (indirectCall !== undefined) {
@@ -102,47 +110,107 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   };
 }
 
+/** The instructions a path from instruction 0 reaches, in order. */
+function reachedFromEntry(instructions: readonly SassInstruction[]): number[] {
+  const next = successors({ instructions });
+  const reached = new Set<number>(instructions.length > 0 ? [0] : []);
+  const work = [...reached];
+  while (work.length > 0) {
+    for (const to of next[work.pop()!]!) {
+      if (reached.has(to)) continue;
+      reached.add(to);
+      work.push(to);
+    }
+  }
+  return [...reached].sort((a, b) => a - b);
+}
+
 /** How a call whose target is in a register is named in its note. */
 const INDIRECT_CALL = 'call through a register';
 
-type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call' | 'unsupported'; readonly why: string };
+/**
+ * A resolved flow, a call the model cannot see into, or a transfer it cannot follow: `flow` is
+ * what the model follows instead (an exit, conditional when the transfer was, so only its
+ * fall-through is followed; or the fall-through alone where the instruction itself does fall
+ * through and only a later transfer is unknown).
+ */
+type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call'; readonly why: string } | { readonly kind: 'unsupported'; readonly why: string; readonly flow: SassFlow };
+
+/** What the model follows after a transfer it cannot, for the note. */
+function followed(flow: SassFlow, line: SassLine): string {
+  if (flow.kind === 'next') return 'the paths after it are followed as if it were not there, but the proof is incomplete';
+  return flow.kind === 'exit' && (flow.conditional === true || line.guard !== null) ? 'only its fall-through is followed' : 'the paths after it are not followed';
+}
 
 /** Where control goes after instruction `index`, with targets as instruction indices. */
 function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[], index: number, targetIndex: TargetResolver): ResolvedFlow {
   const flow: FlowEffect = effects[index]!.flow;
+  const count = kernel.instructions.length;
+  // A transfer the model cannot follow: no path from it but its fall-through, if it has one.
+  const unsupported = (why: string, conditional = false): ResolvedFlow => ({ kind: 'unsupported', why, flow: conditional ? { kind: 'exit', conditional: true } : { kind: 'exit' } });
   switch (flow.kind) {
     case 'next':
-    case 'open':
       return { kind: 'next' };
+    case 'unknown':
+      return unsupported(flow.why);
+    case 'open': {
+      if (flow.opener !== 'PRET') return { kind: 'next' };
+      // PRET `(.L_x_0) right before the indirect call that returns to .L_x_0 (ptxas' call through a
+      // function pointer on Pascal): the call's own return. Anywhere else, a later RET may go there.
+      const call = effects[index + 1]?.flow;
+      if (call?.kind === 'call' && targetIndex(flow.target) === index + 2) return { kind: 'next' };
+      return { kind: 'unsupported', why: `PRET makes a later RET return to ${flow.target}, which the model does not follow`, flow: { kind: 'next' } };
+    }
     case 'return':
     case 'exit':
-      return { kind: flow.kind };
+      return withCondition({ kind: flow.kind }, flow.conditional);
     case 'branch': {
       const target = flow.target === null ? null : targetIndex(flow.target);
-      if (target === null) return { kind: 'unsupported', why: flow.target === null ? 'indirect branch (targets unknown)' : `branch target ${flow.target} is not in this kernel` };
+      if (target === null) return unsupported(flow.target === null ? 'indirect branch (targets unknown)' : `branch target ${flow.target} ${targetIndex.missing(flow.target)}`, flow.conditional);
       // A label after the last instruction: the branch leaves the kernel.
-      return target === kernel.instructions.length ? { kind: 'exit' } : { kind: 'branch', target };
+      return withCondition(target === count ? { kind: 'exit' } : { kind: 'branch', target }, flow.conditional);
     }
     case 'call': {
       const target = flow.target === null ? null : targetIndex(flow.target);
-      if (target === null || target === kernel.instructions.length) return { kind: 'opaque-call', why: flow.target === null ? INDIRECT_CALL : `call to ${flow.target}, outside this kernel` };
-      return { kind: 'call', target };
+      if (target === null || target === count) return { kind: 'opaque-call', why: flow.target === null ? INDIRECT_CALL : `call to ${flow.target}, outside this kernel` };
+      return withCondition({ kind: 'call', target }, flow.conditional);
     }
     case 'sync': {
-      // The innermost region opened before this instruction by the matching opener, still open here.
+      // The innermost region opened before this instruction by the matching opener, still open
+      // here; an opener whose end is no instruction leaves the jump unknown (never an outer region).
       for (let at = index - 1; at >= 0; at--) {
         const opener = effects[at]!.flow;
         if (opener.kind !== 'open' || opener.opener !== flow.opener) continue;
         const end = targetIndex(opener.target);
-        if (end !== null && end > index) return { kind: 'branch', target: end };
+        if (end === null) return unsupported(`the ${flow.opener} at line ${kernel.instructions[at]!.line} ends at ${opener.target}, ${targetIndex.missing(opener.target)}`, flow.conditional);
+        if (end > index) return withCondition(end === count ? { kind: 'exit' } : { kind: 'branch', target: end }, flow.conditional);
       }
-      return { kind: 'unsupported', why: `no enclosing ${flow.opener} region before this instruction` };
+      return unsupported(`no enclosing ${flow.opener} region before this instruction`, flow.conditional);
+    }
+    case 'endCollective': {
+      // Back to the innermost WARPSYNC.COLLECTIVE whose target is past this instruction, or on.
+      for (let at = index - 1; at >= 0; at--) {
+        const opener = effects[at]!.flow;
+        if (!/^WARPSYNC\..*\bCOLLECTIVE\b/.test(kernel.instructions[at]!.opcode) || opener.kind !== 'branch' || opener.target === null) continue;
+        const end = targetIndex(opener.target);
+        if (end !== null && end > index) return { kind: 'branch', target: at, conditional: true };
+      }
+      return unsupported('no WARPSYNC.COLLECTIVE before this ENDCOLLECTIVE names a target past it');
     }
   }
 }
 
-/** A label, or an absolute byte address (`0x130`), as an instruction index (the instruction count for a label at the end); null when not in the kernel. */
-type TargetResolver = (target: string) => number | null;
+/** `flow`, conditional when `conditional` says so. */
+function withCondition(flow: SassFlow, conditional: true | undefined): SassFlow {
+  return conditional === true && flow.kind !== 'next' ? { ...flow, conditional } : flow;
+}
+
+/**
+ * A label, or an absolute byte address (`0x130`), as an instruction index (the instruction count
+ * for a label at the end); null when not in the kernel. `missing` says why a target resolves to
+ * null, for the note.
+ */
+type TargetResolver = ((target: string) => number | null) & { readonly missing: (target: string) => string };
 
 /** The kernel's `TargetResolver`, with the addresses indexed once (a kernel may have thousands of branches). */
 function targetResolver(kernel: SassKernel): TargetResolver {
@@ -150,11 +218,21 @@ function targetResolver(kernel: SassKernel): TargetResolver {
   kernel.instructions.forEach((line, index) => {
     if (line.address !== null && !byAddress.has(line.address)) byAddress.set(line.address, index);
   });
-  return (target) => {
+  const resolve = (target: string): number | null => {
     const label = Object.hasOwn(kernel.labels, target) ? kernel.labels[target] : undefined;
     if (label !== undefined) return label;
     if (/^0x[0-9a-f]+$/i.test(target)) return byAddress.get(parseInt(target.slice(2), 16)) ?? null;
     return null;
   };
+  // Maxwell/Pascal put a control word at every 32-byte boundary and instructions 8, 16 and 24
+  // bytes into the group; ptxas and maxas (whose extractor labels only instruction addresses)
+  // never aim a transfer at the word. Which instruction a jump there runs first is not decided
+  // here: it is refused, never moved to the group's first instruction silently.
+  const missing = (target: string): string => {
+    const address = /^0x[0-9a-f]+$/i.test(target) ? parseInt(target.slice(2), 16) : null;
+    if (address !== null && address % 32 === 0 && byAddress.has(address + 8)) return 'is the control word of a 32-byte instruction group (Maxwell/Pascal), not an instruction';
+    return address !== null ? 'is no instruction address of this kernel' : 'is not in this kernel';
+  };
+  return Object.assign(resolve, { missing });
 }
 

@@ -32,8 +32,10 @@ function body(instruction: SassInstruction): string {
   const guard = instruction.guard ? `@${instruction.guard.negated ? '!' : ''}${instruction.guard.predicate} ` : '';
   const flow = instruction.flow;
   if (instruction.depbar) return `${guard}DEPBAR.LE SB${instruction.depbar.scoreboard}, ${instruction.depbar.limit}`;
-  if (flow.kind === 'branch' || flow.kind === 'call') return `${guard}${flow.kind === 'branch' ? 'BRA' : 'CALL'} L${flow.target}`;
-  if (flow.kind === 'return' || flow.kind === 'exit') return `${guard}${flow.kind === 'return' ? 'RET' : 'EXIT'}`;
+  // A conditional transfer (its own condition, not only its guard, decides) is marked `?`.
+  const maybe = flow.kind !== 'next' && flow.conditional === true ? '?' : '';
+  if (flow.kind === 'branch' || flow.kind === 'call') return `${guard}${flow.kind === 'branch' ? 'BRA' : 'CALL'}${maybe} L${flow.target}`;
+  if (flow.kind === 'return' || flow.kind === 'exit') return `${guard}${flow.kind === 'return' ? 'RET' : 'EXIT'}${maybe}`;
   const guardRegister = instruction.guard?.predicate;
   const sources = instruction.sources.filter((register) => register !== guardRegister);
   return `${guard}${instruction.opcode} ${instruction.destinations.join(', ')} <- ${sources.join(', ')}`.trimEnd();

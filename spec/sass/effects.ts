@@ -5,20 +5,35 @@
 import type { SassLine } from '../../format/sass/listing.js';
 import type { ArchitectureTable, OpcodeInfo } from './architecture.js';
 import type { RegisterClasses } from './program.js';
-import { depbarOf, flowOf } from './controlFlow.js';
+import { depbarOf, flowOf, looksLikeControlFlow } from './controlFlow.js';
 import { baseOpcode, fileOf, modifiersOf, registerOf } from './operandRegisters.js';
 import { operandEffects, unknownOperandEffects } from './operandShapes.js';
 
 /** How control leaves an instruction, before labels are resolved to indices. */
 export type FlowEffect =
   | { readonly kind: 'next' }
-  /** `target`: the label (`.L_x_1`), or the absolute byte address (`0x130`) as written; null when indirect (`BRX R2`, `CALL.REL.NOINC R6`). */
-  | { readonly kind: 'branch' | 'call'; readonly target: string | null }
-  | { readonly kind: 'return' | 'exit' }
+  /**
+   * `target`: the label (`.L_x_1`), or the absolute byte address (`0x130`) as written; null when
+   * indirect (`BRX R2`, `CALL.REL.NOINC R6`). `conditional`: the transfer may not happen even
+   * when the guard holds (a predicate operand, `BRA.DIV`), so control may also fall through.
+   */
+  | { readonly kind: 'branch' | 'call'; readonly target: string | null; readonly conditional?: true }
+  | { readonly kind: 'return' | 'exit'; readonly conditional?: true }
   /** Maxwell/Pascal `SYNC`/`BRK`/`CONT`: to the target of the innermost `SSY`/`PBK`/`PCNT`. */
-  | { readonly kind: 'sync'; readonly opener: 'SSY' | 'PBK' | 'PCNT' }
-  /** Maxwell/Pascal `SSY`/`PBK`/`PCNT` and Volta+ `BSSY`: open a region ending at `target`; no jump. */
-  | { readonly kind: 'open'; readonly opener: 'SSY' | 'PBK' | 'PCNT' | 'BSSY'; readonly target: string };
+  | { readonly kind: 'sync'; readonly opener: 'SSY' | 'PBK' | 'PCNT'; readonly conditional?: true }
+  /**
+   * Maxwell/Pascal `SSY`/`PBK`/`PCNT` and Volta+ `BSSY`: open a region ending at `target`; no
+   * jump. Maxwell/Pascal `PRET`: pushes `target` as the address a later `RET` returns to.
+   */
+  | { readonly kind: 'open'; readonly opener: 'SSY' | 'PBK' | 'PCNT' | 'BSSY' | 'PRET'; readonly target: string }
+  /** `ENDCOLLECTIVE`: back to its `WARPSYNC.COLLECTIVE` (the collective code may run again), or on. */
+  | { readonly kind: 'endCollective' }
+  /**
+   * Control flow the model cannot read (an operand or modifier of a control opcode nothing here
+   * reads, a control-like opcode the table lacks): the lowering reports it and follows no path
+   * from it, neither falling through nor jumping.
+   */
+  | { readonly kind: 'unknown'; readonly why: string };
 
 /** The model's view of one listed instruction. */
 export interface InstructionEffects {
@@ -75,7 +90,9 @@ export interface InstructionEffects {
  *   keeps the figure of each register.
  * - An opcode missing from the table gets conservative effects (variable latency through the
  *   unordered queue `unknown`, first register operand written, every other register read) and
- *   `unknown` says why; the caller never calls such a verdict proved.
+ *   `unknown` says why; the caller never calls such a verdict proved. One whose name is control
+ *   flow on some generation (`looksLikeControlFlow`) gets flow `unknown` too: it may jump, so
+ *   neither its fall-through nor any target is followed.
  */
 export function instructionEffects(line: SassLine, table: ArchitectureTable): InstructionEffects {
   const base = baseOpcode(line.opcode);
@@ -92,7 +109,8 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
       destinationLatencies: {},
       latencyClass: null,
       readAtIssue: sources.filter(isPredicate),
-      flow: { kind: 'next' },
+      // A name that is control flow on some generation may jump: never taken to fall through.
+      flow: looksLikeControlFlow(base) ? { kind: 'unknown', why: `${base} is not in the ${table.name} table and may be a control transfer` } : { kind: 'next' },
       drains: [],
       depbar: null,
       unknown: `opcode ${base} is not in the ${table.name} table`,
@@ -111,10 +129,10 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
     destinationLatencies: latencies,
     latencyClass: latencyClassOf(info, modifiers),
     readAtIssue: info.sourcesAtIssue !== undefined ? sources : sources.filter((register) => isPredicate(register) || (uniformAtIssue && fileOf(register) === 'UR')),
-    flow: flow ?? { kind: 'next' },
+    flow,
     drains: info.drains ?? [],
     depbar: depbarOf(line),
-    unknown: flow === null ? `${base} names no target this model can read in '${line.text}'` : null,
+    unknown: null,
   };
 }
 

@@ -57,13 +57,28 @@ export interface RegisterClasses {
   readonly read?: Readonly<Record<string, string>>;
 }
 
-/** Where control goes after an instruction issues. A guarded transfer may also fall through. */
+/**
+ * Where control goes after an instruction issues. A guarded transfer may also fall through (when
+ * its guard fails), and so may a `conditional` one whatever its guard: its own condition (a
+ * predicate operand, `BRA.U !UP0, ...`; the warp's convergence, `BRA.DIV UR4, ...`) is another
+ * value the model does not know.
+ */
 export type SassFlow =
   | { readonly kind: 'next' }
-  | { readonly kind: 'branch'; readonly target: number }
-  | { readonly kind: 'call'; readonly target: number }
-  | { readonly kind: 'return' }
-  | { readonly kind: 'exit' };
+  | { readonly kind: 'branch'; readonly target: number; readonly conditional?: true }
+  | { readonly kind: 'call'; readonly target: number; readonly conditional?: true }
+  | { readonly kind: 'return'; readonly conditional?: true }
+  | { readonly kind: 'exit'; readonly conditional?: true };
+
+/** Whether a transfer may not happen even when its guard holds (`SassFlow`'s `conditional`). */
+export function isConditional(flow: SassFlow): boolean {
+  return flow.kind !== 'next' && flow.conditional === true;
+}
+
+/** Whether control may go on to the next instruction after `instruction` issues: no transfer, a guard, or a condition of its own. */
+export function mayFallThrough(instruction: Pick<SassInstruction, 'guard' | 'flow'>): boolean {
+  return instruction.flow.kind === 'next' || instruction.guard !== null || isConditional(instruction.flow);
+}
 
 /** One instruction of the model. */
 export interface SassInstruction {

@@ -2,11 +2,12 @@
  * The control-flow graph of a model program, shared by the analysis (`impl/sass/cfg.ts`) and the
  * importers that need it before any analysis (the AMD lowering's loop and hazard searches).
  */
-import type { SassProgram } from './program.js';
+import { mayFallThrough, type SassProgram } from './program.js';
 
 /**
  * Successors of every instruction in the control-flow graph the analysis walks. Branch
- * conditions and guards are unknown, so a guarded transfer has both successors. Returns are
+ * conditions and guards are unknown, so a guarded or conditional transfer (`BRA.U !UP0, ...`,
+ * `BRA.DIV UR4, ...`) has both successors. Returns are
  * context-insensitive: a `RET` may go back after any call (more paths than the machine's call
  * stack allows, never fewer), and exits when no call is in progress.
  */
@@ -17,7 +18,6 @@ export function successors(program: Pick<SassProgram, 'instructions'>): number[]
   );
   return program.instructions.map((instruction, index) => {
     const fallThrough = index + 1 < count ? [index + 1] : [];
-    const guarded = instruction.guard !== null;
     const flow = instruction.flow;
     let taken: number[];
     switch (flow.kind) {
@@ -27,6 +27,6 @@ export function successors(program: Pick<SassProgram, 'instructions'>): number[]
       case 'return': taken = returnSites; break;
       case 'exit': taken = []; break;
     }
-    return [...new Set(guarded ? [...taken, ...fallThrough] : taken)];
+    return [...new Set(mayFallThrough(instruction) ? [...taken, ...fallThrough] : taken)];
   });
 }

@@ -17,6 +17,9 @@ export function refineEdge(program: SassProgram, state: AbstractState, from: num
   if (target === from + 1) return state;
   const taken = to === target;
   if (!taken && to !== from + 1) return state;
+  // A conditional transfer (`@!P0 BRA P1, ...`) falls through when its own condition fails too:
+  // falling through says nothing of the guard.
+  if (!taken && flow.conditional === true) return state;
   // The predicate's value on this edge.
   const value = taken !== guard.negated;
   let refined: Map<number, PendingEntry> | null = null;

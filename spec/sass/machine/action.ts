@@ -11,7 +11,10 @@ export type SassAction =
   /** A queued instruction reads its sources: the oldest of an ordered queue, any of an unordered one. */
   | { readonly type: 'read'; readonly queue: number; readonly position: number }
   | { readonly type: 'endReads' }
-  /** The next instruction issues; `taken` is the value of its guard (always true when unguarded). */
+  /**
+   * The next instruction issues; `taken` is the value of its guard (always true when unguarded),
+   * and for a conditional transfer (`SassFlow`) whether it is taken, whatever its guard.
+   */
   | { readonly type: 'issue'; readonly taken: boolean }
   | { readonly type: 'tick' };
 

@@ -1,4 +1,4 @@
-import { readsInIssueOrder, type SassProgram } from '../program.js';
+import { isConditional, readsInIssueOrder, type SassProgram } from '../program.js';
 import type { SassAction } from './action.js';
 import { sassIssueBlocker, type SassBounds } from './readiness.js';
 import type { SassState } from './state.js';
@@ -12,7 +12,8 @@ export function sassFinished(state: SassState): boolean {
  * The actions enabled in a state. A due fixed-latency result must be written before the write
  * phase ends; an ordered queue offers only its oldest entry, an unordered one every entry; a
  * guarded instruction may issue with its guard true or false, unless its predicate's value is
- * already committed to (`SassState.predicates`).
+ * already committed to (`SassState.predicates`); a conditional transfer may issue taken or not
+ * taken whatever its guard.
  */
 export function sassEnabled(program: SassProgram, state: SassState, bounds: SassBounds): SassAction[] {
   if (sassFinished(state)) return [];
@@ -38,15 +39,14 @@ export function sassEnabled(program: SassProgram, state: SassState, bounds: Sass
     }
     case 'issue': {
       if (sassIssueBlocker(program, state, bounds) === null) {
-        const guard = program.instructions[state.pc!]!.guard;
+        const instruction = program.instructions[state.pc!]!;
+        const guard = instruction.guard;
         const value = guard === null ? undefined : state.predicates[guard.predicate];
         // A predicate already committed to decides the guard; otherwise either value is possible.
-        if (guard === null || value === undefined) {
-          actions.push({ type: 'issue', taken: true });
-          if (guard !== null) actions.push({ type: 'issue', taken: false });
-        } else {
-          actions.push({ type: 'issue', taken: value !== guard.negated });
-        }
+        // A conditional transfer may also not be taken when its guard holds (its own condition).
+        const holds = guard === null ? true : value === undefined ? undefined : value !== guard.negated;
+        if (holds !== false) actions.push({ type: 'issue', taken: true });
+        if (holds !== true || isConditional(instruction.flow)) actions.push({ type: 'issue', taken: false });
       }
       actions.push({ type: 'tick' });
       return actions;

@@ -1,5 +1,5 @@
 import { landingLatency, readLatency } from '../latency.js';
-import type { SassInstruction, SassProgram } from '../program.js';
+import { isConditional, type SassInstruction, type SassProgram } from '../program.js';
 import { sassActionCode, type SassAction } from './action.js';
 import { sassEnabled } from './enabled.js';
 import type { SassEvent, SassRead } from './event.js';
@@ -79,17 +79,21 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
   const instruction = program.instructions[index]!;
   const seq = state.nextSeq;
   const events: SassEvent[] = [{ type: 'issue', cycle: state.cycle, instruction: index, seq, taken }];
+  // A conditional transfer not taken may have failed on its guard or on its own condition: it is
+  // taken to execute (read every source, the more demanding case) and to say nothing of its guard.
+  const conditional = isConditional(instruction.flow);
+  const executed = taken || conditional;
   // A skipped instruction reads only its guard; sources are what the path's sequential execution holds now.
   const guard = instruction.guard?.predicate;
-  const sourceNames = taken ? instruction.sources : guard !== undefined ? [guard] : [];
+  const sourceNames = executed ? instruction.sources : guard !== undefined ? [guard] : [];
   const expected = sourceNames.map((register) => [register, state.logical[register] ?? null] as const);
   const logical = { ...state.logical };
   const predicates = { ...state.predicates };
-  if (instruction.guard !== null) predicates[instruction.guard.predicate] = taken !== instruction.guard.negated;
-  if (taken) {
+  if (instruction.guard !== null && (taken || !conditional)) predicates[instruction.guard.predicate] = taken !== instruction.guard.negated;
+  if (executed) {
     for (const register of instruction.destinations) if (register in predicates) delete predicates[register];
   }
-  if (taken && instruction.unit.kind !== 'none') {
+  if (executed && instruction.unit.kind !== 'none') {
     for (const register of instruction.destinations) logical[register] = { seq, instruction: index, age: null };
   }
   // A fixed-latency result a reader expects must be usable by this reader when it issues.
@@ -115,7 +119,7 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
       }
     }
   }
-  const entry: SassInFlight = { seq, instruction: index, executed: taken, stage: 'queued', writeIn: 0, age: 0, registers: instruction.destinations, expected };
+  const entry: SassInFlight = { seq, instruction: index, executed, stage: 'queued', writeIn: 0, age: 0, registers: instruction.destinations, expected };
   if (unit.kind === 'variable') {
     // The guard and predicate operands decide things at issue, so they are read now; the rest when the queue hands the instruction over.
     const atIssue = (register: string) => register === guard || instruction.readAtIssue.includes(register);

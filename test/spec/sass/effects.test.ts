@@ -283,8 +283,9 @@ describe('control flow', () => {
     expect(fx('@P0 BRA LOOP').flow).toEqual({ kind: 'branch', target: 'LOOP' });
     expect(fx('@P1 BRA.U REMAINDER', SM52).flow).toEqual({ kind: 'branch', target: 'REMAINDER' });
     expect(fx('BRA 0x130', SM52).flow).toEqual({ kind: 'branch', target: '0x130' });
-    expect(fx('BRA CC.EQ, 0x130', SM52)).toMatchObject({ flow: { kind: 'branch', target: '0x130' }, sources: ['CC'] });
-    expect(fx('BRA.DIV ~URZ, `(.L_x_3)').flow).toEqual({ kind: 'branch', target: '.L_x_3' });
+    // A condition of its own (a condition code, the warp's convergence): it may also fall through.
+    expect(fx('BRA CC.EQ, 0x130', SM52)).toMatchObject({ flow: { kind: 'branch', target: '0x130', conditional: true }, sources: ['CC'] });
+    expect(fx('BRA.DIV ~URZ, `(.L_x_3)').flow).toEqual({ kind: 'branch', target: '.L_x_3', conditional: true });
     expect(fx('JMP 0x40', SM52).flow).toEqual({ kind: 'branch', target: '0x40' });
     expect(fx('BRA `(.L_x_5)').unit).toEqual({ kind: 'none' });
   });
@@ -326,13 +327,13 @@ describe('control flow', () => {
       expect(fx(text)).toMatchObject({ destinations: [], unit: { kind: 'none' }, flow: { kind: 'next' }, unknown: null });
     }
     expect(fx('WARPSYNC R2').sources).toEqual(['R2']);
-    expect(fx('PRET `(.L_x_0)', SM61)).toMatchObject({ unit: { kind: 'none' }, flow: { kind: 'next' } });
+    expect(fx('PRET `(.L_x_0)', SM61)).toMatchObject({ unit: { kind: 'none' }, flow: { kind: 'open', opener: 'PRET', target: '.L_x_0' } });
   });
 
-  it('a branch without a readable target is reported, and falls through', () => {
+  it('a branch without a readable target has an unknown flow naming it (never a fall-through)', () => {
     const e = fx('BRA');
-    expect(e.flow).toEqual({ kind: 'next' });
-    expect(e.unknown).toMatch(/BRA names no target/);
+    expect(e.flow).toEqual({ kind: 'unknown', why: expect.stringMatching(/BRA names no target/) });
+    expect(e.unknown).toBeNull();
   });
 });
 
