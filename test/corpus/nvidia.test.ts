@@ -21,6 +21,11 @@ if (!haveCorpus) console.warn(`NVIDIA corpus tests skipped: ${corpus} is absent`
 /** The ptxas-generated listings and maxas' hand-scheduled SGEMM (assembled by maxas): none has a false alarm. The bench reports the same list. */
 const LISTINGS = GENERATED_LISTINGS;
 
+/** Whether the lowering left part of the kernel unfollowed (an `unsupported` note): no proof then. */
+function unfollowed(kernel: LoadedKernel): boolean {
+  return kernel.notes.some((note) => note.kind === 'unsupported');
+}
+
 function load(listing: string): LoadedKernel[] {
   return haveCorpus ? loadListingKernels(join(corpus, listing), { from: null, architecture: null, kernels: [] }) : [];
 }
@@ -35,13 +40,14 @@ describe.skipIf(!haveCorpus)('ptxas listings of the corpus: zero false alarms', 
       expect(kernels.length).toBeGreaterThan(0);
     });
 
-    it.each(kernels.map((kernel) => [kernel.program.name, kernel] as const))('kernel %s is proved safe', (_name, kernel) => {
+    // A kernel with code the model cannot follow (cudatest's argtest calls a subroutine through a register) is unknown, never proved.
+    it.each(kernels.map((kernel) => [kernel.program.name, kernel] as const))('kernel %s is proved safe, or unknown where it has code the model cannot follow', (_name, kernel) => {
       const started = performance.now();
       const result = checkSassProgram(kernel.program, kernel.notes, { ...DEFAULT_SASS_CHECK, counterexample: kernel.counterexample ?? null });
       elapsed += performance.now() - started;
       expect(result.hazards.map((shown) => shown.hazard), result.reason).toEqual([]);
-      expect(result.verdict, result.reason).toBe('proved-safe');
-      proved++;
+      expect(result.verdict, result.reason).toBe(unfollowed(kernel) ? 'unknown' : 'proved-safe');
+      if (result.verdict === 'proved-safe') proved++;
     });
 
     afterAll(() => {
@@ -84,7 +90,7 @@ function loadProtection(program: SassProgram): Protection | null {
 describe.skipIf(!haveCorpus)('ptxas listings of the corpus: a dropped wait is caught', () => {
   it.each(LISTINGS.slice(0, 2).concat(LISTINGS[3]!))('%s: dropping the wait that protects a load\'s consumer gives a hazard', (listing) => {
     // The first kernel of the file that has such a wait.
-    const found = load(listing).map((kernel) => ({ kernel, protection: loadProtection(kernel.program) })).find((entry) => entry.protection !== null);
+    const found = load(listing).filter((kernel) => !unfollowed(kernel)).map((kernel) => ({ kernel, protection: loadProtection(kernel.program) })).find((entry) => entry.protection !== null);
     expect(found, 'a kernel with a wait protecting a load').toBeDefined();
     const { kernel, protection } = found as { kernel: LoadedKernel; protection: Protection };
     const { consumer, load: producer, scoreboard, register } = protection;
@@ -105,11 +111,11 @@ describe.skipIf(!haveCorpus)('ptxas listings of the corpus: a dropped wait is ca
 });
 
 describe.skipIf(!haveCorpus)('corpus listings: control records derived from scratch', () => {
-  it.each(LISTINGS)('%s: every kernel, stripped and re-annotated, is proved safe', (listing) => {
+  it.each(LISTINGS)('%s: every kernel, stripped and re-annotated, is proved safe (unknown where the model cannot follow it)', (listing) => {
     for (const kernel of load(listing)) {
       const annotated = annotateSassProgram(kernel.program);
       expect(annotated.left, kernel.program.name).toEqual([]);
-      expect(checkSassProgram(annotated.program, kernel.notes).verdict, kernel.program.name).toBe('proved-safe');
+      expect(checkSassProgram(annotated.program, kernel.notes).verdict, kernel.program.name).toBe(unfollowed(kernel) ? 'unknown' : 'proved-safe');
     }
   });
 });
