@@ -16,7 +16,9 @@
  *   its read scoreboard and reads a register Q writes (WAR; sources P reads at issue excepted).
  *   Nothing between P and Q waits on any scoreboard, waits at a `DEPBAR` or drains a queue, and
  *   no scoreboard Q still waits on is set between P and Q by an instruction of P's queue (whose
- *   in-order completion could cover P). A variable-latency producer may take arbitrarily long.
+ *   in-order completion could cover P), and Q is not of P's own queue (the queue's order may then
+ *   cover the pair, which the text does not decide). A variable-latency producer may take
+ *   arbitrarily long.
  * - `lower-stall`: a fixed-latency producer P whose very next instruction Q (a fixed-latency
  *   consumer, or one reading the register at issue: a guard) reads one of P's general-purpose or
  *   predicate results; P's stall is set to 1, so Q issues one cycle after P. Every fixed-latency
@@ -112,7 +114,11 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
   for (let p = q - 1; p >= 0; p--) {
     const producer = program.instructions[p]!;
     if (unconditionalTransferAsWritten(producer)) return null;
-    if (producer.unit.kind === 'variable') {
+    // A consumer of the producer's own queue may be ordered after it by the queue (ptxas relies on
+    // in-order operand reads of Maxwell's I2Is, maxas/ptxas_memory.sm_52.sass line 96, yet waits
+    // at line 103): the text does not decide such a pair, so it yields no mutant.
+    const sameQueue = consumer.unit.kind === 'variable' && producer.unit.kind === 'variable' && consumer.unit.queue === producer.unit.queue;
+    if (producer.unit.kind === 'variable' && !sameQueue) {
       const coveredInOrder = () => program.instructions.slice(p + 1, q).some((between) =>
         between.unit.kind === 'variable' && producer.unit.kind === 'variable' && between.unit.queue === producer.unit.queue && program.queues[producer.unit.queue]?.ordered === true
         && [between.control.writeScoreboard, between.control.readScoreboard].some((sb) => sb !== null && otherWaits.includes(sb)));
