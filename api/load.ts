@@ -1,3 +1,4 @@
+import { checkInputText } from '../format/readInputFile.js';
 import { loadAnyProgram, parseAnyProgram, type LoadedProgram } from '../format/anyProgram.js';
 import { loadScenario, parseScenario } from '../format/streamout/load.js';
 import { loadComponentProgram, parseComponentProgram } from './components/load.js';
@@ -30,6 +31,8 @@ import { recogniseInput, type RecognisedInput } from './recogniseInput.js';
 export function load(source: InputSource, options: LoadOptions = {}): LoadedInput {
   const text = typeof source === 'string' ? null : source.text;
   const file = typeof source === 'string' ? source : source.file ?? '<input>';
+  // A text handed over is checked as a file read is (`readInputFile`): empty or binary is no input.
+  if (text !== null) checkInputText(text, file, 'input');
   // `comp` is the component machine's own notation, which the command line never needs to name.
   const recognised: RecognisedInput = options.from === 'comp'
     ? 'components'

@@ -21,7 +21,8 @@ import { parseAmdgpuListing } from './parse.js';
  */
 export function amdgpuKernelsOfText(text: string, file: string, options: ListingOptions): LoadedKernel[] {
   const objdump = isAmdgpuObjdumpText(text);
-  const listing = objdump ? parseAmdgpuObjdump(text, file) : parseAmdgpuListing(text, file);
+  // A whole file: one cut short is refused, never checked as if its last kernel ended there.
+  const listing = objdump ? parseAmdgpuObjdump(text, file, { whole: true }) : parseAmdgpuListing(text, file, { whole: true });
   const stated = options.architecture ?? listing.target;
   const known = AMDGPU_TARGETS.join(', ');
   if (stated === null && objdump) {

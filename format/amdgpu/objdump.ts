@@ -20,7 +20,7 @@
  */
 import { InputError, type InputProblem } from '../error.js';
 import type { AmdgpuFunction, AmdgpuLine, AmdgpuListing } from './listing.js';
-import { instructionLine } from './parse.js';
+import { instructionLine, type AmdgpuParseOptions } from './parse.js';
 
 /** The `file format` line llvm-objdump prints for an AMDGPU ELF object. */
 const FILE_FORMAT = /^\S.*:\s+file format elf(?:32|64)-amdgpu\s*$/m;
@@ -47,9 +47,13 @@ interface Draft {
 
 /**
  * Parses `llvm-objdump -d` text. Throws one `InputError` listing every malformed line, or "no
- * function with instructions" at line 1 when there is no code.
+ * function with instructions" at line 1 when there is no code; with `whole`, also when the dump
+ * looks cut short: its last function does not end with an end of program, a return or a jump
+ * (padding after one aside). A dump shows each function's every byte, and code cannot run off
+ * the end of a function, so that is where the file was cut. Functions before the last are
+ * followed by the next header, so only the last can be cut.
  */
-export function parseAmdgpuObjdump(text: string, file: string): AmdgpuListing {
+export function parseAmdgpuObjdump(text: string, file: string, options: AmdgpuParseOptions = {}): AmdgpuListing {
   const problems: InputProblem[] = [];
   const problem = (line: number, column: number, message: string) => problems.push({ file, line, column, message });
   const drafts: Draft[] = [];
@@ -85,6 +89,17 @@ export function parseAmdgpuObjdump(text: string, file: string): AmdgpuListing {
     draft.instructions.push({ line: parsed, address: parseInt(comment[1]!, 16), words: comment[2]!.trim().split(/\s+/).length, annotation: comment[3] ?? null, annotationColumn: comment[3] ? raw.lastIndexOf('<') + 1 : column });
   });
 
+  const last = drafts.at(-1);
+  if (options.whole === true && problems.length === 0 && last !== undefined) {
+    let end = last.instructions.length;
+    while (end > 0 && PADDING.test(last.instructions[end - 1]!.line.parts[0]!.mnemonic)) end--;
+    const final = last.instructions[end - 1]?.line;
+    if (final === undefined) {
+      problem(last.line, last.column, `function ${last.name} has no instructions before the end of the file: the dump looks cut short (a partial copy?): give the whole file`);
+    } else if (!END.test(final.parts[0]!.mnemonic)) {
+      problem(final.line, final.column, `the function ${last.name} ends at line ${final.line} with ${final.parts[0]!.mnemonic}, without s_endpgm, a return (s_setpc_b64) or a jump (s_branch): code cannot run off the end of a function, so the dump looks cut short (a partial copy?): give the whole file`);
+    }
+  }
   const functions = drafts.map((draft) => resolve(draft, drafts, problem)).filter((fn) => fn.instructions.length > 0);
   if (functions.length === 0 && problems.length === 0) problem(1, 1, "no function with instructions: expected llvm-objdump -d output ('0000000000000000 <name>:' then instruction lines)");
   if (problems.length > 0) throw new InputError(problems);

@@ -21,6 +21,8 @@ interface FunctionDraft {
   readonly aliases: string[];
   /** Indices of instructions that follow an inline-assembly marker. */
   readonly inlineAsm: Set<number>;
+  /** Its end was written: a `.Lfunc_end` label or its `.size` directive. */
+  closed: boolean;
 }
 
 // A symbol, or a quoted one (`"non-uniform_load":`, as llc writes names that are not identifiers).
@@ -31,6 +33,10 @@ function symbol(text: string): string {
   return text.startsWith('"') && text.endsWith('"') && text.length >= 2 ? text.slice(1, -1) : text;
 }
 const MNEMONIC = /^[a-z][a-z0-9_]*(?=\s|$)/;
+/** Where a function may end without its `.size` (hand-written code): the end of the program, a return, a jump. */
+const LAST_INSTRUCTION = /^(?:s_endpgm\w*|s_setpc_b64|s_branch|s_rfe_b64)$/;
+/** llc's comment in front of each function it prints (`.globl\tk ; -- Begin function k`): that function then ends with `.Lfunc_endN:` and `.size`. */
+const BEGIN_FUNCTION = /;\s*-- Begin function\s+("[^"]*"|\S+)/;
 const LINE_FORMS = "an instruction (lower-case mnemonic and operands), a label 'NAME:' or a directive '.NAME'";
 /** Blocks whose lines are not assembly: YAML metadata (skipped whole) and the kernel descriptor (read for tg_split). */
 const SKIPPED_BLOCKS: Readonly<Record<string, string>> = {
@@ -45,11 +51,22 @@ export function targetOfDirective(text: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
+/** How strictly `parseAmdgpuListing` reads. */
+export interface AmdgpuParseOptions {
+  /**
+   * The text is a whole file, to be checked: refuse one that looks cut short
+   * (`truncationProblems`). Off for snippets of a few instructions (unit tests, one line read
+   * on its own), which need not end as a function does.
+   */
+  readonly whole?: boolean;
+}
+
 /**
- * Parses a file. Throws one `InputError` listing every malformed line, or "no function with
- * instructions" at line 1 when there is no code at all.
+ * Parses a file. Throws one `InputError` listing every malformed line, "no function with
+ * instructions" at line 1 when there is no code at all, and, with `whole`, where the listing
+ * looks cut short.
  */
-export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
+export function parseAmdgpuListing(text: string, file: string, options: AmdgpuParseOptions = {}): AmdgpuListing {
   const problems: InputProblem[] = [];
   const problem = (line: number, column: number, message: string) => problems.push({ file, line, column, message });
   const rawLines = text.split(/\r?\n/);
@@ -59,6 +76,16 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
   let current: FunctionDraft | null = null;
   let skipUntil: string | null = null;
   let target: string | null = null;
+  // What is open when the text stops: a skipped block, a kernel descriptor (either left open
+  // means the listing was cut short: llc always closes both).
+  let openBlock: { readonly directive: string; readonly line: number; readonly column: number } | null = null;
+  let openDescriptor: { readonly name: string; readonly line: number; readonly column: number } | null = null;
+  let lastLine = 0;
+  // Functions llc says it begins: each must reach its `.Lfunc_end`/`.size` (`truncationProblems`).
+  const begun = new Set(rawLines.flatMap((raw) => {
+    const begin = BEGIN_FUNCTION.exec(raw);
+    return begin ? [symbol(begin[1]!)] : [];
+  }));
 
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -67,8 +94,12 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
     if (current !== null && /^\s*;;#ASM(START|END)\b/.test(rawLines[index]!)) current.inlineAsm.add(current.instructions.length);
     let content = raw;
     let trimmed = content.trim();
+    if (rawLines[index]!.trim() !== '') lastLine = line;
     if (skipUntil !== null) {
-      if (trimmed.split(/\s+/)[0] === skipUntil) skipUntil = null;
+      if (trimmed.split(/\s+/)[0] === skipUntil) {
+        skipUntil = null;
+        openBlock = null;
+      }
       return;
     }
     if (trimmed === '') return;
@@ -81,10 +112,11 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
         // (llc writes `NAME$local:` after `NAME:`; the kernel descriptor names only one of them).
         if (current !== null && current.instructions.length === 0 && Object.keys(current.labels).length === 0) current.aliases.push(name);
         else {
-          current = { name, line, column, instructions: [], labels: {}, labelLines: new Map(), aliases: [], inlineAsm: new Set() };
+          current = { name, line, column, instructions: [], labels: {}, labelLines: new Map(), aliases: [], inlineAsm: new Set(), closed: false };
           functions.push(current);
         }
       } else if (/^\.Lfunc_end/.test(name)) {
+        if (current !== null) current.closed = true;
         current = null;
       } else if (current !== null) {
         const first = current.labelLines.get(name);
@@ -102,9 +134,17 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
     const column = content.length - content.trimStart().length + 1;
     if (trimmed.startsWith('.')) {
       const directive = trimmed.split(/[\s,]+/)[0]!;
-      if (directive in SKIPPED_BLOCKS) skipUntil = SKIPPED_BLOCKS[directive]!;
+      if (directive in SKIPPED_BLOCKS) {
+        skipUntil = SKIPPED_BLOCKS[directive]!;
+        openBlock = { directive, line, column };
+      }
       if (directive === '.amdgcn_target') target = targetOfDirective(trimmed);
-      if (directive === '.size' && current !== null && [current.name, ...current.aliases].includes(symbol(trimmed.split(/[\s,]+/)[1] ?? ''))) current = null;
+      if (directive === '.amdhsa_kernel') openDescriptor = { name: trimmed.split(/\s+/)[1] ?? '', line, column };
+      if (directive === '.end_amdhsa_kernel') openDescriptor = null;
+      if (directive === '.size' && current !== null && [current.name, ...current.aliases].includes(symbol(trimmed.split(/[\s,]+/)[1] ?? ''))) {
+        current.closed = true;
+        current = null;
+      }
       return;
     }
     const mnemonic = MNEMONIC.exec(trimmed);
@@ -120,6 +160,9 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
     if (parsed) current.instructions.push(parsed);
   });
 
+  if (options.whole === true && problems.length === 0) {
+    for (const cut of truncationProblems(functions.at(-1) ?? null, begun, openBlock, openDescriptor, lastLine)) problem(cut.line, cut.column, cut.message);
+  }
   const withCode = functions.filter((fn) => fn.instructions.length > 0);
   if (withCode.length === 0 && problems.length === 0) problem(1, 1, 'no function with instructions: expected a label (NAME:) followed by AMDGPU instructions');
   if (problems.length > 0) throw new InputError(problems);
@@ -137,6 +180,53 @@ export function parseAmdgpuListing(text: string, file: string): AmdgpuListing {
       ...(declared.descriptors.has(draft.name) ? { accumOffset: [draft.name, ...draft.aliases].some((name) => declared.accumOffset.has(name)) } : {}),
     })),
   };
+}
+
+/** Said of every listing that stops where llc (or a hand-written kernel) never stops. */
+const CUT_SHORT = 'the listing looks cut short (a partial copy or download?): give the whole file';
+
+/**
+ * Why a listing that parsed looks cut short, so that no verdict comes from a kernel cut in the
+ * middle (the lines before a cut are a valid program of their own, and a missing end of a kernel
+ * is never a hazard of the caller's code). Only what the notation guarantees counts:
+ *
+ * - a metadata block or a kernel descriptor (`.amdhsa_kernel`) must reach its end directive;
+ * - a function llc began (`; -- Begin function NAME`, which llc writes in front of each one) must
+ *   reach its `.Lfunc_endN:` label or `.size NAME`: llc writes both after every function, and its
+ *   kernel descriptor comes between the code and them;
+ * - any other last function (hand-written code, which need not have `.size`) must end with an
+ *   instruction that never falls through: the end of the program, a return or a jump. A kernel
+ *   cannot run off its end, so a last line that does is a cut.
+ *
+ * Functions before the last are followed by another one, so only the last can be cut.
+ */
+function truncationProblems(
+  last: FunctionDraft | null,
+  begun: ReadonlySet<string>,
+  openBlock: { readonly directive: string; readonly line: number; readonly column: number } | null,
+  openDescriptor: { readonly name: string; readonly line: number; readonly column: number } | null,
+  lastLine: number,
+): { line: number; column: number; message: string }[] {
+  const problems: { line: number; column: number; message: string }[] = [];
+  if (openBlock !== null) {
+    problems.push({ line: openBlock.line, column: openBlock.column, message: `the ${openBlock.directive} block has no ${SKIPPED_BLOCKS[openBlock.directive]} before the end of the file (line ${lastLine}): ${CUT_SHORT}` });
+  }
+  if (openDescriptor !== null) {
+    problems.push({ line: openDescriptor.line, column: openDescriptor.column, message: `the kernel descriptor '.amdhsa_kernel ${openDescriptor.name}' has no .end_amdhsa_kernel before the end of the file (line ${lastLine}): ${CUT_SHORT}` });
+  }
+  if (last === null || last.closed) return problems;
+  if ([last.name, ...last.aliases].some((name) => begun.has(name))) {
+    problems.push({ line: last.line, column: last.column, message: `function ${last.name} has no end: llc ends every function it begins with '.Lfunc_endN:' and '.size ${last.name}, ...', but the file stops at line ${lastLine}: ${CUT_SHORT}` });
+    return problems;
+  }
+  const final = last.instructions.at(-1);
+  const mnemonic = final?.parts.at(-1)?.mnemonic;
+  if (final === undefined || mnemonic === undefined) {
+    problems.push({ line: last.line, column: last.column, message: `function ${last.name} has no instructions before the end of the file (line ${lastLine}): expected its code, ending with s_endpgm or a return; ${CUT_SHORT}` });
+  } else if (!LAST_INSTRUCTION.test(mnemonic) && !final.parts.some((part) => LAST_INSTRUCTION.test(part.mnemonic))) {
+    problems.push({ line: final.line, column: final.column, message: `the function ${last.name} ends at line ${final.line} with ${mnemonic}, without s_endpgm, a return (s_setpc_b64) or a jump (s_branch): code cannot run off the end of a function, so ${CUT_SHORT}` });
+  }
+  return problems;
 }
 
 /** `wave64` from a descriptor's `.amdhsa_wavefront_size32`, nothing where it does not say. */

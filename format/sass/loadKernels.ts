@@ -9,6 +9,7 @@ import { InputError } from '../error.js';
 import { readInputFile } from '../readInputFile.js';
 import type { SassLine, SassNotation } from './listing.js';
 import { parseListing } from './load.js';
+import { truncationProblems } from './truncation.js';
 import { architectureName } from './architectureName.js';
 import { lowerCounterexample } from './counterexampleKernel.js';
 import { lowerKernel, type LoweredKernel } from './lower.js';
@@ -43,6 +44,10 @@ export function listingKernelsOfText(text: string, file: string, options: Listin
   // AMDGPU assembly (told from its content, as NVIDIA notations are) has its own importer and facts.
   if (options.from === null && isAmdgpuText(text)) return amdgpuKernelsOfText(text, file, options);
   const listing = parseListing(text, file, options.from);
+  // A listing cut short is refused whole, whichever kernels were asked for: a verdict on the
+  // lines before the cut would be on a kernel the caller does not have.
+  const cut = truncationProblems(listing, text, file);
+  if (cut.length > 0) throw new InputError(cut);
   const stated = options.architecture ?? listing.architecture;
   const known = ARCHITECTURES.flatMap((t) => [t.name, ...t.aliases]);
   if (stated === null) {
