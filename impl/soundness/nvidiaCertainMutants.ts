@@ -16,7 +16,7 @@
  *   its read scoreboard and reads a register Q writes (WAR; sources P reads at issue excepted).
  *   Nothing between P and Q waits on any scoreboard, waits at a `DEPBAR` or drains a queue, and
  *   no scoreboard Q still waits on is set between P and Q by an instruction of P's queue (whose
- *   in-order completion could cover P), and Q is not of P's own queue (the queue's order may then
+ *   in-order completion or operand reads could cover P), and Q is not of P's own queue (the queue's order may then
  *   cover the pair, which the text does not decide). A variable-latency producer may take
  *   arbitrarily long.
  * - `lower-stall`: a fixed-latency producer P whose very next instruction Q (a fixed-latency
@@ -28,7 +28,7 @@
  *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
  */
 import type { LoweredKernel } from '../../format/sass/lower.js';
-import type { SassInstruction, SassProgram } from '../../spec/sass/program.js';
+import { readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
 import { mutantOf, type Mutant } from '../sass/mutate.js';
 
 /** A mutant whose hazard the text makes certain, with the pair it uncovers. */
@@ -71,6 +71,15 @@ function operandText(instruction: SassInstruction): string {
 /** Whether an instruction protects anything by waiting: a wait mask, a `DEPBAR`, or draining a queue. */
 function waits(instruction: SassInstruction): boolean {
   return instruction.control.wait.length > 0 || instruction.depbar !== null || instruction.drains.length > 0;
+}
+
+/**
+ * Whether a queue's table orders anything (results, or operand reads): a wait on a later
+ * instruction of the queue may then cover an earlier one, so the pair is not certain.
+ */
+function queueOrdersSomething(program: SassProgram, queue: number): boolean {
+  const facts = program.queues[queue];
+  return facts !== undefined && (readsInIssueOrder(facts) || facts.ordered);
 }
 
 /** General-purpose and predicate registers (`R3`, `P0`), not uniform ones. */
@@ -120,7 +129,7 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
     const sameQueue = consumer.unit.kind === 'variable' && producer.unit.kind === 'variable' && consumer.unit.queue === producer.unit.queue;
     if (producer.unit.kind === 'variable' && !sameQueue) {
       const coveredInOrder = () => program.instructions.slice(p + 1, q).some((between) =>
-        between.unit.kind === 'variable' && producer.unit.kind === 'variable' && between.unit.queue === producer.unit.queue && program.queues[producer.unit.queue]?.ordered === true
+        between.unit.kind === 'variable' && producer.unit.kind === 'variable' && between.unit.queue === producer.unit.queue && queueOrdersSomething(program, producer.unit.queue)
         && [between.control.writeScoreboard, between.control.readScoreboard].some((sb) => sb !== null && otherWaits.includes(sb)));
       if (producer.control.writeScoreboard === scoreboard) {
         const register = producer.destinations.find((r) => touched.has(r));
