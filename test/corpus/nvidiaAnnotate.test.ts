@@ -50,8 +50,10 @@ describe.skipIf(!haveCorpus)('annotate on corpus kernels', () => {
       expect(comparison.stoppedBy, name).toBeNull();
       // The pass's own records are proved, whichever records are kept.
       expect(comparison.annotation.left, name).toEqual([]);
-      expect(checkSassProgram(comparison.annotation.program, kernel.notes).verdict, name).toBe('proved-safe');
-      expect(comparison.proof.verdict, name).toBe('proved-safe');
+      // Code the model cannot follow (an `unsupported` note: cudatest's argtest calls a subroutine through a register) is never proved.
+      const expected = kernel.notes.some((note) => note.kind === 'unsupported') ? 'unknown' : 'proved-safe';
+      expect(checkSassProgram(comparison.annotation.program, kernel.notes).verdict, name).toBe(expected);
+      expect(comparison.proof.verdict, name).toBe(expected);
       expect(comparison.derivedCycles, name).toBeLessThanOrEqual(comparison.compilerCycles);
       tally.kernels++;
       if (comparison.kept === 'derived' && comparison.ownCycles < comparison.compilerCycles) tally.own++;
