@@ -28,3 +28,14 @@ export function rejection(parse: () => unknown): string[] {
   }
   throw new Error('expected the input to be rejected');
 }
+
+/** Bytes from a fixed seed (a linear congruential generator): the same "random" file every run. */
+export function seededBytes(length: number, seed: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let state = seed >>> 0;
+  for (let at = 0; at < length; at++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    bytes[at] = state >>> 24;
+  }
+  return bytes;
+}

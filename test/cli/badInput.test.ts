@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededBytes } from '../helpers.js';
 import { cli } from './run.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
@@ -20,16 +21,6 @@ function write(name: string, content: string | Uint8Array): string {
   return path;
 }
 
-/** Bytes from a fixed seed (a linear congruential generator), so the file is the same every run. */
-function seededBytes(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let state = seed >>> 0;
-  for (let at = 0; at < length; at++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    bytes[at] = state >>> 24;
-  }
-  return bytes;
-}
 
 /** A refusal as the CLI must give it: exit 2, every stderr line `file:line:col: message`, no verdict, no stack trace. */
 function expectRefused(result: { code: number; stdout: string; stderr: string }, path: string, message: RegExp): void {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { seededBytes } from '../helpers.js';
 import { InputError } from '../../format/error.js';
 import { checkInputText, inputText, readInputFile } from '../../format/readInputFile.js';
 
@@ -21,16 +22,6 @@ function refusal(read: () => unknown): string {
   return 'read';
 }
 
-/** Bytes from a fixed seed (a linear congruential generator): the same "random" file every run. */
-function seededBytes(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let state = seed >>> 0;
-  for (let at = 0; at < length; at++) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    bytes[at] = state >>> 24;
-  }
-  return bytes;
-}
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
