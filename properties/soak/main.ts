@@ -136,7 +136,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const suites = selectSuites(all, values.suite ?? []);
   const random = new Random(master);
   const seeds = Array.from({ length: rounds }, () => random.integer(0, 2 ** 31 - 1));
-  console.log(`soak: ${suites.length} property suite(s), ${rounds} round(s), budget ${budgetMs / 1000} s, master seed ${master} (npm run soak -- --seed ${master}${values.suite ? values.suite.map((pattern) => ` --suite ${pattern}`).join('') : ''} --seeds ${rounds} replays these rounds)`);
+  if (values['soundness-only'] !== true) console.log(`soak: ${suites.length} property suite(s), ${rounds} round(s), budget ${budgetMs / 1000} s, master seed ${master} (npm run soak -- --seed ${master}${values.suite ? values.suite.map((pattern) => ` --suite ${pattern}`).join('') : ''} --seeds ${rounds} replays these rounds)`);
   const started = Date.now();
   let soundnessFailed = false;
   if (values['no-soundness'] !== true) {
