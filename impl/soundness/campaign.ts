@@ -223,7 +223,8 @@ export function soundnessTable(report: SoundnessReport): string[] {
   const lines = [header, ...report.rows.map(line), line(total)];
   lines.push(report.failures.length === 0 ? 'law holds: no certain-hazard mutant was proved safe' : `LAW FAILS: ${report.failures.length} certain-hazard mutant(s) proved safe:`);
   for (const failure of report.failures) lines.push(`  ${failure.file}:${failure.line}: ${failure.kernel}: ${failure.mutation}: ${failure.reason}`);
-  if (report.skipped.length > 0) lines.push(`skipped ${report.skipped.length} file(s) or mutant(s) (not NVIDIA or AMD listings, or refused by the reader; see --verbose)`);
+  if (report.skipped.length > 0) lines.push(`skipped ${report.skipped.length} file(s) or mutant(s), each with why:`);
+  for (const { file, why } of report.skipped) lines.push(`  ${file}: ${why.length > 160 ? `${why.slice(0, 157)}...` : why}`);
   if (report.stoppedBy !== null) lines.push(`stopped early: ${report.stoppedBy} (the table covers what was checked)`);
   return lines;
 }
