@@ -9,8 +9,9 @@
  *   its reader).
  * - AMD assembly (llc output, llvm-objdump text): the source mutants of `sourceMutants` that
  *   `waitMutantSites` shows uncover a load's result (a counter wait dropped or loosened where it is
- *   the only one covering the load on a jump-free stretch to its reader), re-read and checked as
- *   whole listings.
+ *   the only one covering the load on a jump-free stretch to its reader), and on gfx9 the `s_nop`s
+ *   whose shortening leaves a writer and reader short of an LLVM wait-state rule
+ *   (`certainNopMutants`), re-read and checked as whole listings.
  *
  * - Mesa ir3 (computerator `.asm`, CI `.log`): `ir3CertainMutants` (a `(sy)`/`(ss)` wait dropped
  *   at the first reader of a result of that class), checked on the component machine.
@@ -32,6 +33,7 @@ import { RecordedStop, type StopPredicate } from '../budget.js';
 import { checkSassProgram, DEFAULT_SASS_CHECK, type SassCheckResult } from '../sass/check.js';
 import { MUTANT_CHECK } from '../sass/mutationCampaign.js';
 import { certainNvidiaMutants } from './nvidiaCertainMutants.js';
+import { certainNopMutants } from './amdgpuNopMutants.js';
 import { ir3CertainMutants } from './ir3CertainMutants.js';
 import { lowerIr3Shader } from '../../format/ir3/lower.js';
 import { parseIr3 } from '../../format/ir3/parse.js';
@@ -166,9 +168,13 @@ function candidatesOf(file: string, checker: typeof checkSassProgram): FileCandi
   if (isAmdgpuText(text)) {
     const notation = isAmdgpuObjdumpText(text) ? 'amdgpu llvm-objdump' : 'amdgpu llc';
     if (!(AMDGPU_TARGETS as readonly string[]).includes(architecture)) return { skipped: `no AMD facts for ${architecture}` };
-    const sites = waitMutantSites(text, sourceMutants(text, file, architecture as AmdgpuTarget)).filter((site) => site.guardsRegister);
-    const candidates = sites.map(({ mutant }): Candidate => ({
-      kernel: mutant.function, line: mutant.line, mutation: mutant.description,
+    const all = sourceMutants(text, file, architecture as AmdgpuTarget);
+    const sites = [
+      ...waitMutantSites(text, all).filter((site) => site.guardsRegister).map(({ mutant }) => ({ mutant, why: '' })),
+      ...certainNopMutants(text, file, architecture as AmdgpuTarget, all).map(({ mutant, pair }) => ({ mutant, why: ` (${pair})` })),
+    ];
+    const candidates = sites.map(({ mutant, why }): Candidate => ({
+      kernel: mutant.function, line: mutant.line, mutation: `${mutant.description}${why}`,
       check: (shouldStop) => {
         let kernel: LoadedKernel;
         try {
