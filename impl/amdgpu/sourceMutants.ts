@@ -20,6 +20,7 @@
  * surely uncovers such a read (`fuzz --llvm` requires those to be caught).
  */
 import { decodeWait, type CounterWait } from '../../format/amdgpu/waits.js';
+import { CAP } from '../../format/amdgpu/lower.js';
 import type { AmdgpuLine } from '../../format/amdgpu/listing.js';
 import { isAmdgpuObjdumpText, parseAmdgpuObjdump } from '../../format/amdgpu/objdump.js';
 import { parseAmdgpuListing } from '../../format/amdgpu/parse.js';
@@ -234,8 +235,15 @@ export function mutantSites(lines: readonly string[]): MutantSite[] {
   return sites;
 }
 
-/** On the stretch from load `l` to read `r`, the wait `w` is the only one covering `cls`, no jump ends it, and nothing after `w` writes the loaded registers again. */
+/**
+ * On the stretch from load `l` to read `r`, the wait `w` is the only one covering `cls`, no jump
+ * ends it, nothing after `w` writes the loaded registers again, and fewer than `CAP` instructions
+ * that may count on the load's counter come between them (with that many, the model's stated
+ * assumption that a counter never passes its largest value may cover the load: no certainty).
+ */
 function onlyGuard(lines: readonly string[], l: number, w: number, r: number, cls: 'vm' | 'lgkm' | 'both', destination: readonly string[]): boolean {
+  const counting = cls === 'vm' ? [MAY_COUNT.vmcnt!] : cls === 'lgkm' ? [MAY_COUNT.lgkmcnt!] : [MAY_COUNT.vmcnt!, MAY_COUNT.lgkmcnt!];
+  if (counting.some((pattern) => lines.slice(l + 1, r).filter((text) => pattern.test(text)).length >= CAP)) return false;
   for (let at = l + 1; at < r; at++) {
     if (at === w) continue;
     const text = lines[at]!;
