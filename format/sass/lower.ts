@@ -63,7 +63,8 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   };
   // A call through a register (or to another kernel's function) is opaque: assumed to touch every register.
   const everyRegister = [...new Set(effects.flatMap((effect) => [...effect.destinations, ...effect.sources]))].filter((name) => /^(R|UR|P|UP)\d+$/.test(name)).sort();
-  const targets = targetResolver(kernel);
+  // Maxwell and Pascal (before sm_70) encode 64-bit instructions behind a control word per 32 bytes.
+  const targets = targetResolver(kernel, parseInt(table.name.slice(3), 10) < 70);
   const instructions = kernel.instructions.map((line, index): SassInstruction => {
     const effect = effects[index]!;
     const resolved = resolveFlow(kernel, effects, index, targets);
@@ -213,26 +214,26 @@ function withCondition(flow: SassFlow, conditional: true | undefined): SassFlow 
 type TargetResolver = ((target: string) => number | null) & { readonly missing: (target: string) => string };
 
 /** The kernel's `TargetResolver`, with the addresses indexed once (a kernel may have thousands of branches). */
-function targetResolver(kernel: SassKernel): TargetResolver {
+function targetResolver(kernel: SassKernel, maxwellGroups: boolean): TargetResolver {
   const byAddress = new Map<number, number>();
   kernel.instructions.forEach((line, index) => {
     if (line.address !== null && !byAddress.has(line.address)) byAddress.set(line.address, index);
   });
+  // Maxwell/Pascal put a control word at every 32-byte boundary and instructions 8, 16 and 24
+  // bytes into the group. A transfer to the word names the group, which runs from its first
+  // instruction: ptxas 11.8's sm_52 and sm_61 kernels end with a branch to themselves that
+  // cuobjdump prints as `/*00e8*/ BRA 0xe0` (encoded offset -0x10 from the next address 0xf0), the
+  // loop ptxas writes after every kernel's last EXIT. A word with no instruction after it in the
+  // kernel stays unresolved.
+  const groupStart = (address: number): number | undefined => (address % 32 === 0 && !byAddress.has(address) ? byAddress.get(address + 8) : undefined);
   const resolve = (target: string): number | null => {
     const label = Object.hasOwn(kernel.labels, target) ? kernel.labels[target] : undefined;
     if (label !== undefined) return label;
-    if (/^0x[0-9a-f]+$/i.test(target)) return byAddress.get(parseInt(target.slice(2), 16)) ?? null;
-    return null;
+    if (!/^0x[0-9a-f]+$/i.test(target)) return null;
+    const address = parseInt(target.slice(2), 16);
+    return byAddress.get(address) ?? (maxwellGroups ? groupStart(address) : undefined) ?? null;
   };
-  // Maxwell/Pascal put a control word at every 32-byte boundary and instructions 8, 16 and 24
-  // bytes into the group; ptxas and maxas (whose extractor labels only instruction addresses)
-  // never aim a transfer at the word. Which instruction a jump there runs first is not decided
-  // here: it is refused, never moved to the group's first instruction silently.
-  const missing = (target: string): string => {
-    const address = /^0x[0-9a-f]+$/i.test(target) ? parseInt(target.slice(2), 16) : null;
-    if (address !== null && address % 32 === 0 && byAddress.has(address + 8)) return 'is the control word of a 32-byte instruction group (Maxwell/Pascal), not an instruction';
-    return address !== null ? 'is no instruction address of this kernel' : 'is not in this kernel';
-  };
+  const missing = (target: string): string => (/^0x[0-9a-f]+$/i.test(target) ? 'is no instruction address of this kernel' : 'is not in this kernel');
   return Object.assign(resolve, { missing });
 }
 

@@ -144,9 +144,11 @@ const MAXWELL_ROWS: readonly Row[] = [
   { text: 'BRA CC.NE, T', goes: ['next', 'target'] },
   { text: 'BRA CC.T, T', goes: ['target'] },
   { text: 'BRA P1, T', goes: ['next', 'target'] },
-  // 0x20 is the control word of the group whose first instruction is at 0x28: refused, never moved.
-  { text: 'BRA 0x20', goes: [], unknown: /0x20 is the control word of a 32-byte instruction group/ },
-  { text: '@P0 BRA 0x20', goes: ['next'], unknown: /control word/ },
+  // 0x20 is the control word of the group whose first instruction is at 0x28 (T): the group runs from there
+  // (ptxas' trailing self-loop at 0xe8 is printed `BRA 0xe0`); 0x40 names a group with no instruction in the kernel.
+  { text: 'BRA 0x20', goes: ['target'] },
+  { text: '@P0 BRA 0x20', goes: ['next', 'target'] },
+  { text: 'BRA 0x40', goes: [], unknown: /0x40 is no instruction address of this kernel/ },
   { text: 'JMP T', goes: ['target'] },
   { text: 'BRX R2 -0x110', goes: [], unknown: /indirect branch/ },
   { text: 'JMX R2', goes: [], unknown: /indirect branch/ },
@@ -171,7 +173,8 @@ const MAXWELL_ROWS: readonly Row[] = [
   { prelude: 'PCNT T', text: 'CONT', goes: ['target'] },
   { prelude: 'PCNT T', text: 'CONT CC.EQ', goes: ['next', 'target'] },
   { text: 'SYNC', goes: [], unknown: /no enclosing SSY region/ },
-  { prelude: 'SSY 0x20', text: 'SYNC', goes: [], unknown: /ends at 0x20, is the control word/ },
+  { prelude: 'SSY 0x20', text: 'SYNC', goes: ['target'] },
+  { prelude: 'SSY 0x40', text: 'SYNC', goes: [], unknown: /ends at 0x40, is no instruction address/ },
   { prelude: 'PBK T', text: 'SYNC', goes: [], unknown: /no enclosing SSY region/ },
   // PRET is accepted only right before the indirect call that returns to its target.
   { text: 'PRET T', goes: ['next'], unknown: /PRET makes a later RET return to T/ },
