@@ -13,7 +13,8 @@
  * Two kinds:
  * - `drop-wait`: consumer Q waits on scoreboard s; a variable-latency producer P before it on the
  *   stretch set s as its write scoreboard and writes a register Q reads or writes (RAW, WAW), or as
- *   its read scoreboard and reads a register Q writes (WAR; sources P reads at issue excepted).
+ *   its read scoreboard and reads a register Q writes (WAR; sources P reads at issue excepted, and
+ *   not when Q still waits on P's write scoreboard: a completed instruction has read).
  *   Nothing between P and Q waits on any scoreboard, waits at a `DEPBAR` or drains a queue, and
  *   no scoreboard Q still waits on is set between P and Q by an instruction of P's queue (whose
  *   in-order completion or operand reads could cover P), and Q is not of P's own queue (the queue's order may then
@@ -135,7 +136,8 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
         const register = producer.destinations.find((r) => touched.has(r));
         if (register !== undefined && !coveredInOrder()) return { producer: p, register, hazard: consumer.sources.includes(register) ? 'RAW' : 'WAW' };
       }
-      if (producer.control.readScoreboard === scoreboard) {
+      // A wait on the producer's write scoreboard, which the consumer keeps, proves its reads done too (it completed).
+      if (producer.control.readScoreboard === scoreboard && !(producer.control.writeScoreboard !== null && otherWaits.includes(producer.control.writeScoreboard))) {
         const register = producer.sources.find((r) => !producer.readAtIssue.includes(r) && consumer.destinations.includes(r));
         if (register !== undefined && !coveredInOrder()) return { producer: p, register, hazard: 'WAR' };
       }
