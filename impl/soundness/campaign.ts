@@ -19,12 +19,12 @@
  * Other inputs (the project's own programs, scenarios) are listed as skipped with the reason,
  * never silently.
  */
-import { readFileSync } from 'node:fs';
 import { Random } from '../../explore/random.js';
 import type { Verdict } from '../../explore/verdict.js';
 import { isAmdgpuText } from '../../format/amdgpu/detect.js';
 import { isAmdgpuObjdumpText } from '../../format/amdgpu/objdump.js';
 import { InputError } from '../../format/error.js';
+import { readInputFile } from '../../format/readInputFile.js';
 import { detectNotation } from '../../format/sass/load.js';
 import { listingKernelsOfText, type LoadedKernel } from '../../format/sass/loadKernels.js';
 import { AMDGPU_TARGETS, type AmdgpuTarget } from '../../spec/amdgpu/counters.js';
@@ -150,9 +150,11 @@ type FileCandidates =
 function candidatesOf(file: string, checker: typeof checkSassProgram): FileCandidates {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // The one place every input is read: an empty, binary or compressed file is refused there.
+    text = readInputFile(file, 'listing');
   } catch (error) {
-    return { skipped: `not read: ${(error as Error).message}` };
+    if (error instanceof InputError) return { skipped: `not read: ${error.problems[0]?.message ?? error.message}` };
+    throw error;
   }
   if (/\.(asm|log)$/i.test(file)) return ir3Candidates(text, file);
   const options = { from: null, architecture: null, kernels: [] } as const;
