@@ -208,29 +208,87 @@ export interface MutantSite {
   readonly guardsRegister: boolean;
 }
 
+/** What the site searches need of each line, read once (the searches look at each line many times). */
+interface LineFacts {
+  readonly text: string;
+  readonly wait: boolean;
+  readonly jump: boolean;
+  /** Registers a load (or an atomic with return) writes from memory; empty otherwise. */
+  readonly loaded: readonly string[];
+  readonly cls: 'vm' | 'lgkm' | 'both';
+  readonly reads: ReadonlySet<string>;
+  readonly writes: ReadonlySet<string>;
+}
+
+function lineFacts(lines: readonly string[]): LineFacts[] {
+  return lines.map((text) => ({
+    text, wait: WAIT.test(text), jump: JUMP.test(text), loaded: loadDestination(text), cls: loadClass(text), reads: new Set(reads(text)), writes: new Set(writes(text)),
+  }));
+}
+
+/**
+ * How far from a wait the certain-site searches look for the load and the read, in lines: a bound
+ * on their cost in huge straight-line functions. A pair further apart is not called certain (the
+ * safe direction: fewer certain sites, never a wrong one).
+ */
+const SITE_WINDOW = 256;
+
+/** The jump-free stretch around line `w` (a pair spanning a jump is never certain), clipped to `SITE_WINDOW` lines each side. */
+function stretchAround(facts: readonly LineFacts[], w: number): { first: number; last: number } {
+  let first = w;
+  while (first > 0 && w - first < SITE_WINDOW && !facts[first - 1]!.jump) first--;
+  let last = w;
+  while (last + 1 < facts.length && last - w < SITE_WINDOW && !facts[last + 1]!.jump) last++;
+  return { first, last };
+}
+
+/** The last line reading each register (memoized per text: every loosened counter of a file asks). */
+const lastReadsOf = new WeakMap<readonly LineFacts[], Map<string, number>>();
+function lastReads(facts: readonly LineFacts[]): Map<string, number> {
+  let last = lastReadsOf.get(facts);
+  if (last === undefined) {
+    last = new Map();
+    facts.forEach((fact, index) => { for (const register of fact.reads) last!.set(register, index); });
+    lastReadsOf.set(facts, last);
+  }
+  return last;
+}
+
+/** Whether some load before line `w` writes a register some line after `w` reads (anywhere in the text). */
+function looseSites(facts: readonly LineFacts[]): boolean[] {
+  const readsAfter = new Map<string, number>();
+  for (const fact of facts) for (const register of fact.reads) readsAfter.set(register, (readsAfter.get(register) ?? 0) + 1);
+  const loadedBefore = new Set<string>();
+  return facts.map((fact) => {
+    for (const register of fact.reads) readsAfter.set(register, readsAfter.get(register)! - 1);
+    const loose = fact.wait && [...loadedBefore].some((register) => (readsAfter.get(register) ?? 0) > 0);
+    for (const register of fact.loaded) loadedBefore.add(register);
+    return loose;
+  });
+}
+
 /**
  * The waits after which a later line reads a register a load wrote before them (`lines`: llc's
  * text split at newlines). Whether the load's class matches the wait does not matter here (any
  * such wait is a site); it does for `guardsRegister`.
  */
 export function mutantSites(lines: readonly string[]): MutantSite[] {
+  const facts = lineFacts(lines);
+  const loose = looseSites(facts);
   const sites: MutantSite[] = [];
-  lines.forEach((line, w) => {
-    if (!WAIT.test(line)) return;
-    let loose = false;
+  facts.forEach((fact, w) => {
+    if (!loose[w]) return;
+    const { first, last } = stretchAround(facts, w);
     let strict = false;
-    for (let l = 0; l < w && !strict; l++) {
-      const destination = loadDestination(lines[l]!);
-      if (destination.length === 0) continue;
-      const cls = loadClass(lines[l]!);
-      for (let r = w + 1; r < lines.length && !strict; r++) {
-        if (!reads(lines[r]!).some((reg) => destination.includes(reg))) continue;
-        loose = true;
-        if (!waitCovers(line, cls)) continue;
-        strict = onlyGuard(lines, l, w, r, cls, destination);
+    for (let l = first; l < w && !strict; l++) {
+      const load = facts[l]!;
+      if (load.loaded.length === 0 || !waitCovers(fact.text, load.cls)) continue;
+      for (let r = w + 1; r <= last && !strict; r++) {
+        if (!load.loaded.some((register) => facts[r]!.reads.has(register))) continue;
+        strict = onlyGuard(facts, l, w, r, load.cls, load.loaded);
       }
     }
-    if (loose) sites.push({ line: w, guardsRegister: strict });
+    sites.push({ line: w, guardsRegister: strict });
   });
   return sites;
 }
@@ -241,13 +299,13 @@ export function mutantSites(lines: readonly string[]): MutantSite[] {
  * that may count on the load's counter come between them (with that many, the model's stated
  * assumption that a counter never passes its largest value may cover the load: no certainty).
  */
-function onlyGuard(lines: readonly string[], l: number, w: number, r: number, cls: 'vm' | 'lgkm' | 'both', destination: readonly string[]): boolean {
+function onlyGuard(facts: readonly LineFacts[], l: number, w: number, r: number, cls: 'vm' | 'lgkm' | 'both', destination: readonly string[]): boolean {
   const counting = cls === 'vm' ? [MAY_COUNT.vmcnt!] : cls === 'lgkm' ? [MAY_COUNT.lgkmcnt!] : [MAY_COUNT.vmcnt!, MAY_COUNT.lgkmcnt!];
-  if (counting.some((pattern) => lines.slice(l + 1, r).filter((text) => pattern.test(text)).length >= CAP)) return false;
+  if (counting.some((pattern) => facts.slice(l + 1, r).filter((fact) => pattern.test(fact.text)).length >= CAP)) return false;
   for (let at = l + 1; at < r; at++) {
     if (at === w) continue;
-    const text = lines[at]!;
-    if ((WAIT.test(text) && waitCovers(text, cls)) || JUMP.test(text) || (at > w && writes(text).some((reg) => destination.includes(reg)))) return false;
+    const fact = facts[at]!;
+    if ((fact.wait && waitCovers(fact.text, cls)) || fact.jump || (at > w && destination.some((register) => fact.writes.has(register)))) return false;
   }
   return true;
 }
@@ -291,23 +349,25 @@ const MAY_COUNT: Partial<Record<WaitCounter, RegExp>> = {
  * out. A loosened wait proved safe without it may still cover the read (`vmcnt(0)` -> `vmcnt(1)`
  * when the read needs only the older of two loads): it is counted as guarding nothing.
  */
-function loosenedSite(lines: readonly string[], w: number, counter: WaitCounter, from: number): Omit<MutantSite, 'line'> | null {
+function loosenedSite(facts: readonly LineFacts[], loose: readonly boolean[], w: number, counter: WaitCounter, from: number): Omit<MutantSite, 'line'> | null {
   const counted = COUNTED_LOADS[counter];
   const mayCount = MAY_COUNT[counter];
-  if (counted === undefined || mayCount === undefined) return null;
-  let loose = false;
-  for (let l = 0; l < w; l++) {
-    const destination = loadDestination(lines[l]!);
-    if (destination.length === 0 || !counted.test(lines[l]!)) continue;
-    const cls = loadClass(lines[l]!);
-    for (let r = w + 1; r < lines.length; r++) {
-      if (!reads(lines[r]!).some((reg) => destination.includes(reg))) continue;
-      loose = true;
-      if (cls === 'both' || !onlyGuard(lines, l, w, r, cls, destination)) continue;
-      if (lines.slice(l + 1, w).filter((text) => mayCount.test(text)).length <= from) return { guardsRegister: true };
+  if (counted === undefined || mayCount === undefined || !loose[w]) return null;
+  // A site where some load counting on this counter is read after the wait.
+  const lastRead = lastReads(facts);
+  const site = facts.slice(0, w).some((load) => load.loaded.length > 0 && counted.test(load.text) && load.loaded.some((register) => (lastRead.get(register) ?? -1) > w));
+  if (!site) return null;
+  const { first, last } = stretchAround(facts, w);
+  for (let l = first; l < w; l++) {
+    const load = facts[l]!;
+    if (load.loaded.length === 0 || !counted.test(load.text) || load.cls === 'both') continue;
+    for (let r = w + 1; r <= last; r++) {
+      if (!load.loaded.some((register) => facts[r]!.reads.has(register))) continue;
+      if (!onlyGuard(facts, l, w, r, load.cls, load.loaded)) continue;
+      if (facts.slice(l + 1, w).filter((fact) => mayCount.test(fact.text)).length <= from) return { guardsRegister: true };
     }
   }
-  return loose ? { guardsRegister: false } : null;
+  return { guardsRegister: false };
 }
 
 /** A wait mutant where a load's result is read after the wait. */
@@ -324,15 +384,16 @@ export interface WaitMutantSite {
  * loadcnt, dscnt, kmcnt), in the order of `mutants`.
  */
 export function waitMutantSites(text: string, mutants: readonly SourceMutant[]): WaitMutantSite[] {
-  const lines = text.split('\n');
-  const dropped = new Map(mutantSites(lines).map((site) => [site.line, site.guardsRegister]));
+  const facts = lineFacts(text.split('\n'));
+  const loose = looseSites(facts);
+  const dropped = new Map(mutantSites(facts.map((fact) => fact.text)).map((site) => [site.line, site.guardsRegister]));
   return mutants.flatMap((mutant): WaitMutantSite[] => {
     if (mutant.kind === 'drop-wait') {
       const guards = dropped.get(mutant.line - 1);
       return guards === undefined ? [] : [{ mutant, guardsRegister: guards }];
     }
     if (mutant.kind !== 'loosen-wait' || mutant.counter === null) return [];
-    const site = loosenedSite(lines, mutant.line - 1, mutant.counter.name, mutant.counter.from);
+    const site = loosenedSite(facts, loose, mutant.line - 1, mutant.counter.name, mutant.counter.from);
     return site === null ? [] : [{ mutant, guardsRegister: site.guardsRegister }];
   });
 }
