@@ -14,13 +14,14 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { integerOption, UsageError } from '../../cli/io.js';
 import { Random } from '../../explore/random.js';
 import { defaultSeed, MAX_SEED, SEED_VARIABLE } from '../../format/defaultSeed.js';
 import { packageRoot } from '../../format/packageRoot.js';
-import { soundnessCampaign, soundnessTable, type SoundnessReport } from '../../impl/soundness/campaign.js';
+import type { SoundnessReport } from '../../impl/soundness/campaign.js';
+import { runSoundness } from '../soundness/run.js';
 import { soundnessFiles } from '../soundness/files.js';
 import { soakFailures, type SoakFailure, type VitestJsonReport } from './failures.js';
 import { propertySuites, selectSuites } from './suites.js';
@@ -81,26 +82,12 @@ function runRound(root: string, suites: readonly string[], seed: number, limitMs
   });
 }
 
-/**
- * The soundness campaign over every real listing: all certain-hazard mutants (no sample), in
- * process, with a line of progress per folder; prints the table per notation and architecture.
- */
-function runSoundness(seed: number, budgetMs: number): SoundnessReport {
+/** The soundness campaign over every real listing (`../shared/corpus`, the bundled examples): every certain-hazard mutant, within the soak's budget. */
+function soakSoundness(seed: number, budgetMs: number): SoundnessReport {
   const { files, corpusPresent } = soundnessFiles();
-  console.log(`soundness: ${files.length} file(s)${corpusPresent ? '' : ' (../shared/corpus is absent: the bundled examples only)'}, every certain-hazard mutant, seed ${seed}`);
-  const started = Date.now();
-  let folder = '';
-  const report = soundnessCampaign(files, {
-    perFile: Infinity, seed,
-    shouldStop: () => (Date.now() - started > budgetMs ? `the soak's ${budgetMs / 1000} s budget ran out` : null),
-    onProgress: (done, total, file) => {
-      const here = dirname(file);
-      if (here !== folder) console.log(`soundness: ${done}/${total} files, ${((Date.now() - started) / 1000).toFixed(0)} s, now ${here}`);
-      folder = here;
-    },
-  });
-  console.log(soundnessTable(report).join('\n'));
-  console.log(`soundness: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  if (!corpusPresent) console.log('soundness: ../shared/corpus is absent: the bundled examples only');
+  const report = runSoundness({ files, perFile: Infinity, seed, budgetMs, replay: `npm run soundness -- --seed ${seed}`, log: (line) => console.log(line) });
+  console.log('');
   return report;
 }
 
@@ -140,7 +127,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const started = Date.now();
   let soundnessFailed = false;
   if (values['no-soundness'] !== true) {
-    const soundness = runSoundness(master, budgetMs);
+    const soundness = soakSoundness(master, budgetMs);
     soundnessFailed = soundness.failures.length > 0;
     if (values['soundness-only'] === true) return soundnessFailed ? 1 : soundness.stoppedBy !== null ? 3 : 0;
   }
