@@ -14,6 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { amdgpuVerdicts } from '../../amdgpu/verdicts.js';
 import { amdgpuKernelsOfText } from '../../../format/amdgpu/loadKernels.js';
 import { LDS_MEMORY, VMEM_TYPE_SHADOW } from '../../../format/amdgpu/lower.js';
 import { checkSassProgram, DEFAULT_SASS_CHECK } from '../../../impl/sass/check.js';
@@ -23,16 +24,8 @@ function kernel(target: string, ...lines: string[]): string {
   return [`\t.amdgcn_target "amdgcn-amd-amdhsa--${target}"`, '\t.type k,@function', 'k:', ...lines.map((line) => (line.endsWith(':') ? line : `\t${line}`)), '\ts_endpgm', '\t.amdhsa_kernel k', '\t.end_amdhsa_kernel'].join('\n');
 }
 
-/** Verdict and the first hazard's kind and register, per function, by name. */
-function verdicts(text: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const { program, notes, counterexample } of amdgpuKernelsOfText(text, 'k.s', { from: null, architecture: null, kernels: [] })) {
-    const checked = checkSassProgram(program, notes, { ...DEFAULT_SASS_CHECK, counterexample: counterexample ?? null });
-    const first = checked.hazards[0]?.hazard;
-    result[program.name] = first === undefined ? checked.verdict : `${checked.verdict} ${first.kind}${first.kind === 'overflow' ? '' : ` ${first.register}`}`;
-  }
-  return result;
-}
+/** Verdict (and first hazard) per function of an assembly text. */
+const verdicts = (text: string): Record<string, string> => amdgpuVerdicts(text, 'k.s');
 
 const verdict = (text: string) => Object.values(verdicts(text))[0];
 

@@ -15,8 +15,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { amdgpuKernelsOfText } from '../../../format/amdgpu/loadKernels.js';
-import { checkSassProgram, DEFAULT_SASS_CHECK } from '../../../impl/sass/check.js';
+import { amdgpuVerdicts } from '../../amdgpu/verdicts.js';
 import { IMPLICIT_OPERAND_RULES, IMPLICIT_OPERAND_SOURCES, implicitOperandRule, splitEncoding, type SpecialRegister } from '../../../spec/amdgpu/implicitOperands.js';
 
 const IR = join(import.meta.dirname, 'ir');
@@ -107,16 +106,8 @@ function mismatches(uses: readonly MirUse[]): string[] {
   return [...found].sort();
 }
 
-/** Verdict (and first hazard's register) per function of an assembly text. */
-function verdicts(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const { program, notes, counterexample } of amdgpuKernelsOfText(text, 'llc.s', { from: null, architecture: null, kernels: [] })) {
-    const result = checkSassProgram(program, notes, { ...DEFAULT_SASS_CHECK, counterexample: counterexample ?? null });
-    const first = result.hazards[0]?.hazard;
-    out[program.name] = first === undefined ? result.verdict : `${result.verdict} ${first.kind}${first.kind === 'overflow' ? '' : ` ${first.register}`}`;
-  }
-  return out;
-}
+/** Verdict (and first hazard) per function of an assembly text. */
+const verdicts = (text: string): Record<string, string> => amdgpuVerdicts(text, 'llc.s');
 
 describe('the implicit-operand table', () => {
   it('cites an existing source for every rule and says why where it goes beyond LLVM', () => {
