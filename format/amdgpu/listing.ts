@@ -60,6 +60,12 @@ export interface AmdgpuFunction {
   readonly accumOffset?: boolean;
   /** From its kernel descriptor's `.amdhsa_wavefront_size32` (gfx10+): whether it runs as wave64; absent where nothing says. */
   readonly wave64?: boolean;
+  /**
+   * A shader entry point that returns to the driver's epilog (llc's `; return to shader part
+   * epilog`): where, and how many instructions come before it. The epilog reads the returned
+   * registers at once, so every result must have landed there.
+   */
+  readonly returnsToEpilog?: { readonly index: number; readonly line: number; readonly column: number };
   /** Indices into `instructions` of the instructions right after an inline-assembly marker (`;;#ASMSTART`, `;;#ASMEND`). */
   readonly inlineAsm?: readonly number[];
   readonly instructions: readonly AmdgpuLine[];

@@ -447,6 +447,11 @@ export function lowerAmdgpuFunction(fn: AmdgpuFunction, target: AmdgpuTarget, fi
     }
     // Every line is at least one model instruction (a branch may target it; reports name it).
     if (drafts.length === start) push({ ...base(line, mnemonic, text), destinations: [], sources: [], readAtIssue: [], unit: none, depbar: null, control: control(null, null) });
+    const epilog = fn.returnsToEpilog;
+    if (epilog !== undefined && epilog.index === lineIndex + 1) {
+      // The driver's epilog reads the returned registers at once (LLVM waits for every result before SI_RETURN_TO_EPILOG).
+      push({ ...base({ ...line, line: epilog.line, column: epilog.column }, 'return-to-epilog', '(return to the shader epilog, which reads the returned registers at once)'), destinations: [], sources: everyRegister, readAtIssue: [], unit: fixed, depbar: null, control: control(null, null) }, { kind: 'exit' });
+    }
   }
   if (problems.length > 0) throw new InputError(problems);
 

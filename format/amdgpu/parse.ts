@@ -21,6 +21,8 @@ interface FunctionDraft {
   readonly aliases: string[];
   /** Indices of instructions that follow an inline-assembly marker. */
   readonly inlineAsm: Set<number>;
+  /** Where llc wrote `; return to shader part epilog`: the instruction count before it, line and column. */
+  epilog?: { readonly index: number; readonly line: number; readonly column: number };
   /** Its end was written: a `.Lfunc_end` label or its `.size` directive. */
   closed: boolean;
 }
@@ -92,6 +94,10 @@ export function parseAmdgpuListing(text: string, file: string, options: AmdgpuPa
     // llc marks inline assembly with comments (;;#ASMSTART, ;;#ASMEND): the statement is an
     // instruction of its own to LLVM (it ends a soft clause), whatever it holds.
     if (current !== null && /^\s*;;#ASM(START|END)\b/.test(rawLines[index]!)) current.inlineAsm.add(current.instructions.length);
+    // SI_RETURN_TO_EPILOG, which llc prints as this comment, ends only a shader entry point
+    // (amdgpu_ps, _vs, _gs, _hs, _ls, _es, _cs) that hands its results to the driver's epilog.
+    const epilog = current === null ? null : EPILOG_RETURN.exec(rawLines[index]!);
+    if (current !== null && epilog !== null) current.epilog = { index: current.instructions.length, line, column: epilog.index + 1 };
     let content = raw;
     let trimmed = content.trim();
     if (rawLines[index]!.trim() !== '') lastLine = line;
@@ -171,7 +177,9 @@ export function parseAmdgpuListing(text: string, file: string, options: AmdgpuPa
     target,
     functions: withCode.map((draft): AmdgpuFunction => ({
       name: draft.name, line: draft.line, column: draft.column,
-      kernel: [draft.name, ...draft.aliases].some((name) => declared.kernels.has(name)) || (declared.kernels.size === 0 && looksLikeKernel(draft.instructions)),
+      kernel: [draft.name, ...draft.aliases].some((name) => declared.kernels.has(name) || declared.entryPoints.has(name)) || draft.epilog !== undefined
+        || (declared.kernels.size === 0 && looksLikeKernel(draft.instructions)),
+      ...(draft.epilog === undefined ? {} : { returnsToEpilog: draft.epilog }),
       tgSplit: [draft.name, ...draft.aliases].some((name) => declared.tgSplit.has(name)),
       descriptorField: [draft.name, ...draft.aliases].map((name) => declared.gfx10Fields.get(name)).find((field) => field !== undefined) ?? (declared.descriptors.has(draft.name) ? null : undefined),
       instructions: draft.instructions, labels: draft.labels,
@@ -181,6 +189,9 @@ export function parseAmdgpuListing(text: string, file: string, options: AmdgpuPa
     })),
   };
 }
+
+/** llc's comment for SI_RETURN_TO_EPILOG. */
+const EPILOG_RETURN = /;\s*return to shader part epilog\b/;
 
 /** Said of every listing that stops where llc (or a hand-written kernel) never stops. */
 const CUT_SHORT = 'the listing looks cut short (a partial copy or download?): give the whole file';
@@ -244,8 +255,10 @@ function looksLikeKernel(instructions: readonly AmdgpuLine[]): boolean {
 }
 
 /** What the directives of the file declare, read before the code (a kernel descriptor follows its code). */
-function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string>; wave32: Map<string, boolean>; accumOffset: Set<string> } {
+function declarations(lines: readonly string[]): { names: Set<string>; kernels: Set<string>; entryPoints: Set<string>; functions: Set<string>; tgSplit: Set<string>; descriptors: Set<string>; gfx10Fields: Map<string, string>; wave32: Map<string, boolean>; accumOffset: Set<string> } {
   const kernels = new Set<string>();
+  // PAL metadata names each hardware stage's entry point (`.entry_point_symbol: ps`): an entry function.
+  const entryPoints = new Set<string>();
   const functions = new Set<string>();
   const tgSplit = new Set<string>();
   const descriptors = new Set<string>();
@@ -257,6 +270,8 @@ function declarations(lines: readonly string[]): { names: Set<string>; kernels: 
     const trimmed = raw.trim();
     const type = /^\.type\s+("[^"]*"|[^\s,]+)\s*,\s*[@%](function|gnu_indirect_function)\b/.exec(trimmed);
     if (type) functions.add(symbol(type[1]!));
+    const entryPoint = /^\.entry_point_symbol:\s*("[^"]*"|\S+)/.exec(trimmed);
+    if (entryPoint) entryPoints.add(symbol(entryPoint[1]!));
     const kernel = /^\.(?:amdhsa_kernel|amdgpu_hsa_kernel)\s+("[^"]*"|\S+)/.exec(trimmed);
     if (kernel) {
       kernels.add(symbol(kernel[1]!));
@@ -272,7 +287,7 @@ function declarations(lines: readonly string[]): { names: Set<string>; kernels: 
     const size = /^\.amdhsa_wavefront_size32\s+([01])\b/.exec(trimmed);
     if (descriptor !== null && size) wave32.set(descriptor, size[1] === '1');
   }
-  return { names: new Set([...functions, ...kernels]), kernels, functions, tgSplit, descriptors, gfx10Fields, wave32, accumOffset };
+  return { names: new Set([...functions, ...kernels]), kernels, entryPoints, functions, tgSplit, descriptors, gfx10Fields, wave32, accumOffset };
 }
 
 /** Lines with comments blanked out (columns kept): `;` and `//` to the end of the line, `/* ... *\/` across lines, `#` lines. */
