@@ -9,8 +9,7 @@ import type { CounterexampleProgram } from '../../spec/sass/architectures/counte
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
 import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
-import { unreachedStretches } from './unreachedCode.js';
-import { successors } from '../../spec/sass/successors.js';
+import { reachedFromEntry, unreachedEntries } from './unreachedCode.js';
 
 /**
  * Something the model could not take from the listing as written:
@@ -65,9 +64,10 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   const everyRegister = [...new Set(effects.flatMap((effect) => [...effect.destinations, ...effect.sources]))].filter((name) => /^(R|UR|P|UP)\d+$/.test(name)).sort();
   // Maxwell and Pascal (before sm_70) encode 64-bit instructions behind a control word per 32 bytes.
   const targets = targetResolver(kernel, parseInt(table.name.slice(3), 10) < 70);
+  const resolvedFlows = kernel.instructions.map((_, index) => resolveFlow(kernel, effects, index, targets));
   const instructions = kernel.instructions.map((line, index): SassInstruction => {
     const effect = effects[index]!;
-    const resolved = resolveFlow(kernel, effects, index, targets);
+    const resolved = resolvedFlows[index]!;
     let unit: SassUnit = effect.unit.kind === 'variable' ? { kind: 'variable', queue: queueIndex(effect.unit.queue) }
       : effect.unit.kind === 'fixed' && Object.keys(effect.destinationLatencies).length > 0 ? { ...effect.unit, destinationLatency: effect.destinationLatencies }
       : effect.unit;
@@ -92,38 +92,45 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   });
   // A return reached with no call in the kernel goes back to code outside it (a device function
   // listed on its own): where it goes is unknown, and what it leaves in flight meets no caller here.
-  if (!instructions.some((instruction) => instruction.flow.kind === 'call')) {
+  const indirectCalls = kernel.instructions.flatMap((_, index) => (resolvedFlows[index]!.kind === 'opaque-call' && (resolvedFlows[index] as { why: string }).why === INDIRECT_CALL ? [index] : []));
+  if (!instructions.some((instruction) => instruction.flow.kind === 'call') && indirectCalls.length === 0) {
     for (const index of reachedFromEntry(instructions)) {
       if (instructions[index]!.flow.kind === 'return') note('unsupported', kernel.instructions[index]!, 'a return with no call in this kernel goes back to a caller outside it, with whatever it leaves in flight; it is followed as the end of the thread');
     }
   }
-  // Code only a call through a register may reach is code no proof of this kernel covers.
-  const indirectCall = notes.find((n) => n.kind === 'assumption' && n.message.startsWith(INDIRECT_CALL));
-  if (indirectCall !== undefined) {
-    for (const { first, last } of unreachedStretches(instructions)) {
-      const from = instructions[first]!;
-      note('unsupported', kernel.instructions[first]!, `lines ${from.line} to ${instructions[last]!.line} are on no path the model follows, and the call through a register at line ${indirectCall.line} may go there: they are not checked`);
-    }
-  }
+  if (indirectCalls.length > 0) calleesOfIndirectCalls(kernel, instructions, indirectCalls, note);
   return {
     program: { name: kernel.name, architecture, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
     notes,
   };
 }
 
-/** The instructions a path from instruction 0 reaches, in order. */
-function reachedFromEntry(instructions: readonly SassInstruction[]): number[] {
-  const next = successors({ instructions });
-  const reached = new Set<number>(instructions.length > 0 ? [0] : []);
-  const work = [...reached];
-  while (work.length > 0) {
-    for (const to of next[work.pop()!]!) {
-      if (reached.has(to)) continue;
-      reached.add(to);
-      work.push(to);
-    }
+/**
+ * A call through a register may go to any code of the kernel that no other path reaches (a table
+ * of device functions, the division subroutine ptxas places after `EXIT`). Each such place becomes
+ * a callee of the call: the call may also branch to a dispatcher appended after the kernel's
+ * instructions (original indices stay), which branches to every entry of unreached code. That
+ * code is then checked with exactly what is in flight at the call; its returns end the path, the
+ * call's own instruction keeping the caller's side under the stated assumption. Every unreached
+ * instruction is an entry or follows one that falls through, so none is left unchecked.
+ */
+function calleesOfIndirectCalls(kernel: SassKernel, instructions: SassInstruction[], calls: readonly number[], note: (kind: LoweringNote['kind'], line: SassLine, message: string) => void): void {
+  const entries = unreachedEntries(instructions);
+  const first = instructions[calls[0]!]!;
+  if (entries.length > 0) {
+    const dispatcher = instructions.length;
+    for (const call of calls) instructions[call] = { ...instructions[call]!, flow: { kind: 'branch', target: dispatcher, conditional: true } };
+    entries.forEach((entry, k) => {
+      const last = k === entries.length - 1;
+      instructions.push({
+        opcode: 'CALL', guard: null, destinations: [], sources: [], readAtIssue: [], unit: { kind: 'none' }, drains: [], depbar: null, latencyClass: null,
+        flow: last ? { kind: 'branch', target: entry } : { kind: 'branch', target: entry, conditional: true },
+        control: { wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall: 1 },
+        line: first.line, column: first.column, text: `(the call through a register may go to line ${instructions[entry]!.line})`,
+      });
+    });
+    note('assumption', kernel.instructions[calls[0]!]!, `the call through a register may go to line${entries.length > 1 ? 's' : ''} ${entries.map((entry) => instructions[entry]!.line).join(', ')} (code no other path reaches): that code is checked as its callee, entered with what is in flight at the call, taking the caller's fixed-latency results as landed when the callee starts`);
   }
-  return [...reached].sort((a, b) => a - b);
 }
 
 /** How a call whose target is in a register is named in its note. */

@@ -21,7 +21,7 @@ const MAXWELL = ARCHITECTURES.filter((t) => t.name === 'sm_50' || t.name === 'sm
 const VOLTA = ARCHITECTURES.filter((t) => !MAXWELL.includes(t));
 
 /** Where the instruction under test may send control, by name: see `layout`. */
-type Place = 'opener' | 'next' | 'target' | 'after call';
+type Place = 'opener' | 'next' | 'target' | 'after call' | 'callee';
 
 /** One row: the instruction, what must come before it, where it may go; `unknown` when the model must refuse to follow it. */
 interface Row {
@@ -48,7 +48,8 @@ function layout(row: Row, maxwell: boolean): SassKernel {
   return { name: 'k', line: 1, instructions, labels: { T: 3, '.L_x_1': 3 } };
 }
 
-const PLACES: Readonly<Record<number, Place>> = { 0: 'opener', 2: 'next', 3: 'target', 5: 'after call' };
+// 6: the dispatcher a call through a register may branch to, to the code no other path reaches (here instruction 5).
+const PLACES: Readonly<Record<number, Place>> = { 0: 'opener', 2: 'next', 3: 'target', 5: 'after call', 6: 'callee' };
 
 function lowered(row: Row, architecture: ArchitectureTable) {
   const { program, notes } = lowerKernel(layout(row, MAXWELL.includes(architecture)), architecture);
@@ -88,7 +89,7 @@ const VOLTA_ROWS: readonly Row[] = [
   { text: 'CALL.REL.NOINC `(T)', goes: ['target'] },
   { text: 'CALL.ABS.NOINC `(T)', goes: ['target'] },
   { text: '@P0 CALL.REL.NOINC `(T)', goes: ['next', 'target'] },
-  { text: 'CALL.REL.NOINC R6 `(T)', goes: ['next'] },
+  { text: 'CALL.REL.NOINC R6 `(T)', goes: ['next', 'callee'] },
   { text: 'CALL.ABS.NOINC `(vprintf)', goes: ['next'] },
   { text: 'CALL.REL.NOINC', goes: [], unknown: /CALL names no target/ },
   // Returns: back after every call of the kernel; with no call, to code outside it (refused).
@@ -152,7 +153,7 @@ const MAXWELL_ROWS: readonly Row[] = [
   { text: 'JMP T', goes: ['target'] },
   { text: 'BRX R2 -0x110', goes: [], unknown: /indirect branch/ },
   { text: 'JMX R2', goes: [], unknown: /indirect branch/ },
-  { text: 'BRX R2 -0x110 (*"INDIRECT_CALL"*)', goes: ['next'] },
+  { text: 'BRX R2 -0x110 (*"INDIRECT_CALL"*)', goes: ['next', 'callee'] },
   { text: 'CAL T', goes: ['target'] },
   { text: 'JCAL `(T)', goes: ['target'] },
   { text: 'JCAL `(vprintf)', goes: ['next'] },
@@ -178,7 +179,7 @@ const MAXWELL_ROWS: readonly Row[] = [
   { prelude: 'PBK T', text: 'SYNC', goes: [], unknown: /no enclosing SSY region/ },
   // PRET is accepted only right before the indirect call that returns to its target.
   { text: 'PRET T', goes: ['next'], unknown: /PRET makes a later RET return to T/ },
-  { prelude: 'PRET T', text: 'BRX R2 -0x110 (*"INDIRECT_CALL"*)', goes: ['next'] },
+  { prelude: 'PRET T', text: 'BRX R2 -0x110 (*"INDIRECT_CALL"*)', goes: ['next', 'callee'] },
   { text: 'PEXIT T', goes: [], unknown: /PEXIT changes where a later instruction goes/ },
   { text: 'BPT.TRAP 0x1', goes: ['next'] },
   { text: 'SAM', goes: ['next'] },
