@@ -95,7 +95,15 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   // A hazard through an instruction the model only guessed at is the guess's, not the listing's
   // (an unchecked hazard kind leaves the instruction itself modelled).
   const guessed = new Set(blocking.filter((note) => note.kind !== 'unchecked').map((note) => note.line));
-  const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line));
+  const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line) || program.instructions[index]!.outsideListing !== undefined);
+  // Code outside the listing (a device function's caller) is not seen: a hazard there is its reason for unknown.
+  const outsideOf = (shown: ConfirmedHazard) => hazardInstructions(shown).map((index) => program.instructions[index]!.outsideListing).find((why) => why !== undefined);
+  const atBoundary = hazards.find((shown) => outsideOf(shown) !== undefined);
+  if (hazards.length > 0 && hazards.every(involves) && atBoundary !== undefined) {
+    const hazard = atBoundary.hazard;
+    const what = hazard.kind === 'overflow' ? 'a counter overflow' : `${hazard.kind} on ${hazard.register}`;
+    return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s) only with code outside the listing: ${what}: ${outsideOf(atBoundary)}`, hazards, unconfirmed, assumed };
+  }
   if (hazards.length > 0 && hazards.every(involves)) {
     const line = program.instructions[hazardInstructions(hazards[0]!).find((index) => guessed.has(program.instructions[index]!.line))!]!.line;
     return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s), but each involves an instruction outside the model (first at line ${line}), modelled conservatively`, hazards, unconfirmed, assumed };

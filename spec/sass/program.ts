@@ -113,6 +113,12 @@ export interface SassInstruction {
   readonly column: number;
   /** The instruction as written, for reports. */
   readonly text: string;
+  /**
+   * Set on an instruction that stands for code outside the listing (the caller of a device
+   * function, reading and overwriting registers after its return): why a hazard through it is
+   * not a finding of the listing's own (the caller is not seen), only a reason for `unknown`.
+   */
+  readonly outsideListing?: string;
 }
 
 /** A kernel as the machine runs it: one thread, entry at instruction 0. */

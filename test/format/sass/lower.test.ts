@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCuasm } from '../../../format/sass/cuasm.js';
 import { lowerKernel, type LoweredKernel } from '../../../format/sass/lower.js';
+import { checkSassProgram } from '../../../impl/sass/check.js';
 import { architectureTable } from '../../../spec/sass/architectures/index.js';
 
 const SM75 = architectureTable('sm_75')!;
@@ -103,6 +104,60 @@ describe('lowerKernel (sm_75)', () => {
     // Modelled as returning to the next instruction with nothing in flight.
     expect(call.flow).toEqual({ kind: 'next' });
     expect(call.unit).toEqual({ kind: 'fixed', latency: 1 });
+  });
+
+  describe('a return with no call in the kernel (a device function listed on its own)', () => {
+    const check = (...lines: string[]) => {
+      const { program, notes } = lower(listing(...lines));
+      return { program, notes, result: checkSassProgram(program, notes) };
+    };
+    it('goes on to a stand-in for the caller, which reads and overwrites every register with no wait; an assumption note says so', () => {
+      const { program, notes, result } = check(
+        I('B------:R-:W-:-:S04', 'IMAD R4, R2, R3, RZ'),
+        I('B------:R-:W-:-:S05', 'RET.REL.NODEC R20 0x0'),
+      );
+      expect(notes).toEqual([{ kind: 'assumption', line: 3, column: COLUMN, message: expect.stringContaining('caller outside the listing') }]);
+      expect(program.instructions[1]!.flow).toEqual({ kind: 'branch', target: 2 });
+      const caller = program.instructions[2]!;
+      expect(caller.outsideListing).toMatch(/returns at line 3/);
+      expect([...caller.sources].sort()).toEqual(['R2', 'R20', 'R21', 'R3', 'R4']);
+      expect([...caller.destinations].sort()).toEqual(['R2', 'R20', 'R21', 'R3', 'R4']);
+      expect(caller.control.wait).toEqual([]);
+      expect(caller.flow).toEqual({ kind: 'exit' });
+      // IMAD's result lands within the 9 cycles before the caller's first instruction.
+      expect(result.verdict).toBe('proved-safe');
+    });
+    it('a load still in flight at the return is unknown, blamed on the unseen caller, never proved', () => {
+      const { result } = check(
+        I('B------:R-:W0:-:S04', 'LDG.E.SYS R4, [R2]'),
+        I('B------:R-:W-:-:S05', 'RET.REL.NODEC R20 0x0'),
+      );
+      expect(result.verdict).toBe('unknown');
+      expect(result.reason).toMatch(/only with code outside the listing: RAW on R4: the function returns at line 3 with it in flight/);
+    });
+    it('the same load waited for by the return is proved safe', () => {
+      const { result } = check(
+        I('B------:R-:W0:-:S04', 'LDG.E.SYS R4, [R2]'),
+        I('B0-----:R-:W-:-:S05', 'RET.REL.NODEC R20 0x0'),
+      );
+      expect(result.verdict).toBe('proved-safe');
+    });
+    it('a store still reading its data at the return is unknown: the caller may overwrite it', () => {
+      const { result } = check(
+        I('B------:R0:W-:-:S04', 'STG.E.SYS [R2], R4'),
+        I('B------:R-:W-:-:S05', 'RET.REL.NODEC R20 0x0'),
+      );
+      expect(result.verdict).toBe('unknown');
+      expect(result.reason).toMatch(/outside the listing: WAR on R[234]/);
+    });
+    it('a hazard inside the function is still a hazard', () => {
+      const { result } = check(
+        I('B------:R-:W0:-:S04', 'LDG.E.SYS R4, [R2]'),
+        I('B------:R-:W-:-:S04', 'IADD3 R5, R4, R4, RZ'),
+        I('B0-----:R-:W-:-:S05', 'RET.REL.NODEC R20 0x0'),
+      );
+      expect(result.verdict).toBe('hazard');
+    });
   });
 
   it('a call to a label of the kernel stays a call to its index; RET returns', () => {

@@ -21,7 +21,7 @@ const MAXWELL = ARCHITECTURES.filter((t) => t.name === 'sm_50' || t.name === 'sm
 const VOLTA = ARCHITECTURES.filter((t) => !MAXWELL.includes(t));
 
 /** Where the instruction under test may send control, by name: see `layout`. */
-type Place = 'opener' | 'next' | 'target' | 'after call' | 'callee';
+type Place = 'opener' | 'next' | 'target' | 'after call' | 'callee' | 'caller';
 
 /** One row: the instruction, what must come before it, where it may go; `unknown` when the model must refuse to follow it. */
 interface Row {
@@ -53,7 +53,8 @@ const PLACES: Readonly<Record<number, Place>> = { 0: 'opener', 2: 'next', 3: 'ta
 
 function lowered(row: Row, architecture: ArchitectureTable) {
   const { program, notes } = lowerKernel(layout(row, MAXWELL.includes(architecture)), architecture);
-  const goes = successors(program)[1]!.map((index) => PLACES[index] ?? `instruction ${index}`).sort();
+  // A return with no call goes on to a stand-in for the caller outside the listing.
+  const goes = successors(program)[1]!.map((index) => (program.instructions[index]?.outsideListing !== undefined ? 'caller' : PLACES[index] ?? `instruction ${index}`)).sort();
   return { program, goes, notes: notes.filter((note) => note.line === 2 && note.kind !== 'assumption') };
 }
 
@@ -96,7 +97,7 @@ const VOLTA_ROWS: readonly Row[] = [
   { text: 'RET.REL.NODEC R20 0x0', call: 'CALL.REL.NOINC `(T)', goes: ['after call'] },
   { text: 'RET.REL.NODEC R20 `(T)', call: 'CALL.ABS.NOINC `(T)', goes: ['after call'] },
   { text: '@P0 RET.REL.NODEC R20 0x0', call: 'CALL.REL.NOINC `(T)', goes: ['after call', 'next'] },
-  { text: 'RET.REL.NODEC R20 0x0', goes: [], unknown: /return with no call in this kernel/ },
+  { text: 'RET.REL.NODEC R20 0x0', goes: ['caller'] },
   { text: 'RET.REL.NODEC R20 0x0, R4', call: 'CALL.REL.NOINC `(T)', goes: [], unknown: /operand R4 of RET/ },
   // Exits.
   { text: 'EXIT', goes: [] },
@@ -159,7 +160,7 @@ const MAXWELL_ROWS: readonly Row[] = [
   { text: 'JCAL `(vprintf)', goes: ['next'] },
   { text: 'RET', call: 'CAL T', goes: ['after call'] },
   { text: '@P0 RET', call: 'CAL T', goes: ['after call', 'next'] },
-  { text: 'RET', goes: [], unknown: /return with no call/ },
+  { text: 'RET', goes: ['caller'] },
   { text: 'EXIT', goes: [] },
   { text: '@P0 EXIT', goes: ['next'] },
   { text: 'KIL', goes: [] },
