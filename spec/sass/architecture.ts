@@ -174,6 +174,8 @@ export interface ArchitectureTable {
   readonly visibilityDelay: number;
   /** The same for `DEPBAR`, when shorter than `visibilityDelay`. */
   readonly depbarVisibilityDelay?: number;
+  /** Key into `sources` for `depbarVisibilityDelay`, when another source than `visibilityDelaySource` gives it. */
+  readonly depbarVisibilityDelaySource?: string;
   /** Key into `sources` for `visibilityDelay`. */
   readonly visibilityDelaySource?: string;
   /**

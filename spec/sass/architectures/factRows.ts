@@ -47,6 +47,10 @@ export function factRows(table: ArchitectureTable): FactRow[] {
   const visibility = `a scoreboard set at cycle c is seen by waiters from cycle c + ${table.visibilityDelay}${table.depbarVisibilityDelay !== undefined ? ` (DEPBAR: c + ${table.depbarVisibilityDelay})` : ''}`;
   const visibilitySource = table.visibilityDelaySource ?? 'conservative';
   rows.push({ kind: 'visibility', name: table.name, proof: visibility, counterexample: visibility, source: visibilitySource, provenance: provenanceOf(visibilitySource) });
+  if (table.depbarVisibilityDelay !== undefined && table.depbarVisibilityDelaySource !== undefined) {
+    const depbar = `a DEPBAR sees a scoreboard set at cycle c from cycle c + ${table.depbarVisibilityDelay}`;
+    rows.push({ kind: 'visibility', name: `${table.name} DEPBAR`, proof: depbar, counterexample: depbar, source: table.depbarVisibilityDelaySource, provenance: provenanceOf(table.depbarVisibilityDelaySource) });
+  }
   if (table.readAfterWrite) {
     const text = 'per (writer, reader) class latencies of fixed results, shortening the writer\'s latency where the source allows';
     rows.push({ kind: 'read-after-write', name: table.name, proof: text, counterexample: text, source: table.readAfterWrite.source, provenance: provenanceOf(table.readAfterWrite.source) });

@@ -61,6 +61,11 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm89-classes': 'inferred-bound',
   'corpus-sm90-ampere': 'inferred-bound',
   'corpus-sm90-shuffle-order': 'inferred',
+  'ptxas-fp64-order': 'inferred',
+  'ptxas-sfu-order': 'inferred',
+  'ptxas-bitops-order': 'inferred',
+  'ptxas-depbar-visibility': 'inferred',
+  'ptxas-uniform-reads': 'inferred',
   conservative: 'conservative',
 };
 

@@ -14,4 +14,6 @@ export const SM70 = voltaPlusTable({
   halfPredicate: 15,
   coupledMoves: false,
   extra: {},
+  orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  depbarSeesNextCycle: 'ptxas-depbar-visibility',
 });

@@ -73,6 +73,9 @@ export const SM75 = voltaPlusTable({
   coupledMoves: true,
   readAfterWrite: { general, predicate, uniform, uniformPredicate, source: 'nak-sm75' },
   counterexampleReaders: { from: 'memory', to: 'decoupled', source: 'nak-sm75' },
+  orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  depbarSeesNextCycle: 'ptxas-depbar-visibility',
+  uniformSourcesAtIssue: 'ptxas-uniform-reads',
   extra: {
     ...uniformOpcodes('nak-sm75', 12, 11, 5),
     LDSM: variable('shared', 'nak-sm75', { operands: 'matrixLoad', latencyClass: 'memory' }),

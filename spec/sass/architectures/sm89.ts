@@ -18,5 +18,7 @@ export const SM89 = voltaPlusTable({
   // I2FP is in no source: placed in the class every ptxas use fits (corpus-sm89-classes), a proof-side bound.
   extra: { ...AMPERE_EXTRA, I2FP: inferredFixed(AMPERE_FIGURES.half, 'fp16', 'corpus-sm89-classes', { predicateLatency: AMPERE_FIGURES.halfPredicate }) },
   without: ['DMMA'],
-  orderedPipes: { fp64: 'corpus-fp64-order' },
+  orderedPipes: { fp64: 'corpus-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  depbarSeesNextCycle: 'ptxas-depbar-visibility',
+  uniformSourcesAtIssue: 'ptxas-uniform-reads',
 });

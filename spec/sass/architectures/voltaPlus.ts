@@ -46,10 +46,16 @@ export interface VoltaFigures {
   /**
    * Pipes whose results a listing shows completing in issue order, with that listing's
    * citation: FP64 ops (DADD, DMUL, DFMA, DMNMX, DSET, DSETP) in queue `fp64`, SHFL in queue
-   * `shuffle`, MUFU and the conversions (F2F, F2I, I2F, FRND) in queue `sfu`. Without it they
+   * `shuffle`, MUFU and the conversions (F2F, F2I, I2F, FRND) in queue `sfu`, POPC, FLO and
+   * BREV in queue `bitops`. Without it they
    * share the unordered `misc` queue.
    */
-  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu', SourceKey>>>;
+  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu' | 'bitops', SourceKey>>>;
+  /**
+   * The source showing a `DEPBAR` seeing a scoreboard one cycle after the instruction that set it
+   * (`ArchitectureTable.depbarVisibilityDelay`); without it a DEPBAR sees it after 2, as a wait mask does.
+   */
+  readonly depbarSeesNextCycle?: SourceKey;
   /**
    * Queues only the counterexample side has, in issue order, with the opcodes it runs through
    * them and the source showing the order (a listing that relies on it): a proof keeps their
@@ -114,6 +120,7 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
   const decoupled = (extra: Extra = {}, queue = 'misc') => variable(queue, source, { latencyClass: 'decoupled', ...extra });
   const fp64 = pipes.fp64 === undefined ? 'misc' : 'fp64';
   const sfu = pipes.sfu === undefined ? 'misc' : 'sfu';
+  const bitops = pipes.bitops === undefined ? 'misc' : 'bitops';
   return {
     ...each(['LDG', 'LD'], memory('global', 'load')),
     ...each(['STG', 'ST'], memory('global', 'store')),
@@ -131,7 +138,8 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
     ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'decoupled' })),
     ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'decoupled' })),
 
-    ...each(['S2R', 'POPC', 'FLO', 'BREV', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
+    ...each(['S2R', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
+    ...each(['POPC', 'FLO', 'BREV'], decoupled({}, bitops)),
     MUFU: decoupled({}, sfu),
     ...each(['IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], decoupled({ latencyClass: 'agu' })),
     ...each(['F2F', 'F2I', 'I2F', 'FRND'], decoupled({ operands: 'convert' }, sfu)),
@@ -205,6 +213,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
     aliases: figures.aliases,
     visibilityDelay: 2,
     visibilityDelaySource: 'nak-visibility',
+    ...(figures.depbarSeesNextCycle === undefined ? {} : { depbarVisibilityDelay: 1, depbarVisibilityDelaySource: figures.depbarSeesNextCycle }),
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
     ...(figures.uniformSourcesAtIssue === undefined ? {} : { uniformSourcesAtIssue: figures.uniformSourcesAtIssue }),
     queues: withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}),

@@ -24,6 +24,7 @@ import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
 const SM75 = table('sm_75');
 const SM80 = table('sm_80');
 const SM89 = table('sm_89');
+const SM70 = table('sm_70');
 const SM90 = table('sm_90');
 const SM100 = table('sm_100');
 const SM120 = table('sm_120');
@@ -172,9 +173,10 @@ describe("IMAD.WIDE's result halves and operand positions (NAK: IMADWideWriteDL/
 });
 
 describe('uniform registers of vector instructions are read at issue on Blackwell (B100 ureg_war.csv)', () => {
-  it('LDG reads its descriptor at issue on sm_120 and sm_100, not on sm_89 (no source says so there)', () => {
-    for (const arch of [SM120, SM100]) expect(fx('@P0 LDG.E.CONSTANT R7, desc[UR4][R4.64+0x4]', arch).readAtIssue).toEqual(['P0', 'UR4', 'UR5']);
-    expect(fx('@P0 LDG.E.CONSTANT R7, desc[UR4][R4.64+0x4]', SM89).readAtIssue).toEqual(['P0']);
+  it('LDG reads its descriptor at issue on sm_120 and sm_100 (NAK), and on sm_89 (ptxas 11.8 relies on it), not on sm_70 (no uniform registers, no source)', () => {
+    for (const arch of [SM120, SM100, SM89]) expect(fx('@P0 LDG.E.CONSTANT R7, desc[UR4][R4.64+0x4]', arch).readAtIssue).toEqual(['P0', 'UR4', 'UR5']);
+    expect(SM89.uniformSourcesAtIssue).toBe('ptxas-uniform-reads');
+    expect(SM70.uniformSourcesAtIssue).toBeUndefined();
     expect(fx('LDSM.16.M88 R5, [R5+UR4]').readAtIssue).toEqual(['UR4']);
     expect(SM120.uniformSourcesAtIssue).toBe('nak-sm100');
     expect(SOURCES['nak-sm100']).toContain('ureg_war.csv');
@@ -197,8 +199,10 @@ describe('facts only a counterexample may use', () => {
     }
     expect(SM120.queues['sfu']).toEqual({ ordered: true, source: 'corpus-sm120-sfu-order' });
     expect(provenanceOf('corpus-sm120-sfu-order')).toBe('inferred');
-    // Ampere's listings never rely on it: there MUFU and the conversions stay in the unordered misc queue.
-    expect(SM80.opcodes['I2F']).toMatchObject({ queue: 'misc' });
+    // ptxas 11.8 relies on it on Ampere too (ptxas-sfu-order); the queue of another pipe stays apart.
+    expect(SM80.opcodes['I2F']).toMatchObject({ queue: 'sfu' });
+    expect(SM80.opcodes['POPC']).toMatchObject({ queue: 'bitops' });
+    expect(SM80.opcodes['S2R']).toMatchObject({ queue: 'misc' });
     const result = check('sm_120', [
       '      [B------:R-:W-:-:S04] /*0000*/ I2F.U16.RZ R2, R0 ;',
       '      [B------:R-:W0:-:S02] /*0010*/ MUFU.RCP R4, R4 ;',
