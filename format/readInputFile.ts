@@ -55,6 +55,9 @@ function expected(what: string, file: string): string {
   return 'a text listing or program';
 }
 
+/** UTF-8's byte-order mark, which Windows editors (Notepad, Visual Studio) put in front of a text they save. */
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
 /**
  * The text of an input's bytes, or an `InputError` saying why there is none: an empty file (or
  * only white space), a compressed file or archive, an ELF object, or binary data, with the
@@ -62,20 +65,61 @@ function expected(what: string, file: string): string {
  * line and page breaks and escape (terminal colours in a saved log); anything else is no listing
  * any tool writes, and parsing it would only give errors about made-up syntax (or, worse, a
  * verdict on whatever lines happened to look like instructions).
+ *
+ * What Windows does to a text is undone here, once for every kind of input, so no parser sees
+ * it: a byte-order mark in front is dropped (no editor shows it, so columns on the first line
+ * count from the first character the user sees), UTF-16 with its mark (what PowerShell 5's `>`
+ * writes: `cuobjdump -sass k.cubin > k.sass`) is decoded, and CR LF line ends become LF (the CR
+ * is the last character of a line, so no column moves).
  */
 export function inputText(bytes: Uint8Array, file: string, what: string): string {
   const at = (line: number, column: number, message: string) => new InputError([{ file, line, column, message }]);
+  const utf16 = utf16Encoding(bytes);
+  if (utf16 !== null) {
+    const decoded = new TextDecoder(utf16, { fatal: false }).decode(bytes.subarray(2));
+    // An odd byte count or an unpaired surrogate decodes to U+FFFD: that is no text a tool wrote.
+    const broken = decoded.indexOf('\ufffd');
+    if (broken >= 0) {
+      const before = decoded.slice(0, broken);
+      const line = before.split('\n').length;
+      throw at(line, broken - before.lastIndexOf('\n'), `binary data (not ${utf16 === 'utf-16le' ? 'UTF-16 LE' : 'UTF-16 BE'} text after its byte-order mark): expected ${expected(what, file)}`);
+    }
+    return checkedText(decoded, file, what);
+  }
+  const start = UTF8_BOM.every((byte, index) => bytes[index] === byte) ? UTF8_BOM.length : 0;
+  const content = bytes.subarray(start);
   for (const magic of MAGIC) {
-    if (magic.bytes.every((byte, index) => bytes[index] === byte)) throw at(1, 1, magic.message(file));
+    if (magic.bytes.every((byte, index) => content[index] === byte)) throw at(1, 1, magic.message(file));
   }
-  const bad = firstNonTextByte(bytes);
+  const bad = firstNonTextByte(content);
   if (bad !== null) {
-    const { line, column } = positionOf(bytes, bad);
-    throw at(line, column, `binary data (byte 0x${bytes[bad]!.toString(16).padStart(2, '0')} at offset ${bad}): expected ${expected(what, file)}`);
+    const { line, column } = positionOf(content, bad);
+    throw at(line, column, `binary data (byte 0x${content[bad]!.toString(16).padStart(2, '0')} at offset ${bad + start}): expected ${expected(what, file)}`);
   }
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return checkedText(Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8'), file, what);
+}
+
+/** `utf-16le` or `utf-16be` for bytes that start with that byte-order mark, else null. */
+function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/** A decoded text with CR LF line ends made LF and a leading byte-order mark dropped, after `checkInputText`. */
+function checkedText(decoded: string, file: string, what: string): string {
+  const text = normalizeInputText(decoded);
   checkInputText(text, file, what);
   return text;
+}
+
+/**
+ * A text as every parser wants it: without a byte-order mark in front (U+FEFF) and with LF line
+ * ends where it had CR LF. `inputText` applies it to every file; whoever hands a text over
+ * (the library's `load` of `{ text }`) can apply it too.
+ */
+export function normalizeInputText(text: string): string {
+  return (text.startsWith('\ufeff') ? text.slice(1) : text).replace(/\r\n/g, '\n');
 }
 
 /**

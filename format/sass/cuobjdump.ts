@@ -21,14 +21,25 @@
  * its control field decoded in CuAssembler's notation, `[B0-----:R-:W1:-:S02]  /*0040*\/ ...`,
  * and drops the lines holding only an encoding unless asked to keep them: in such a function the
  * fields are read and the encodings are not.
+ *
+ * CUDA 12.8's cuobjdump and nvdisasm also print the control field in words before the `;`
+ * (`&req={1} &wr=0x2 ?trans4`, `annotations.ts`): beside the encodings, the two must agree;
+ * without them (nvdisasm without `-hex`), the words are read.
+ *
+ * CUDA 13's cuobjdump prints demangled names (`Function : saxpy(float, const float *, float *,
+ * unsigned int)`): a function's name is the whole text after `Function :`. A few lines pasted
+ * from a dump, with no `Function :` or `.section .text.` line at all, are one function named
+ * after the file (`excerptName`).
  */
+import { basename } from 'node:path';
 import type { Control } from '../../spec/scoreboard/program.js';
 import { InputError, type InputProblem } from '../error.js';
 import { LineError } from '../lineSyntax.js';
 import { parseControl } from '../hp/control.js';
+import { printAnnotations, sameControl, takeAnnotations, UNANNOTATED } from './annotations.js';
 import { decodeControlBits } from './controlBits.js';
 import type { SassKernel, SassListing } from './listing.js';
-import { listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
+import { architectureFromFileName, listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
 
 /** How a function's control codes are stored. */
 type Layout = 'maxwell' | 'volta';
@@ -55,6 +66,10 @@ interface Entry extends InstructionText {
   readonly closesPair: boolean;
   /** The control field written in front of the line (CuAssembler's dsass), or null. */
   readonly decoded: Control | null;
+  /** The control its annotations state (`&wr=0x1 ?trans1`, CUDA 12.8), or null when it has none. */
+  readonly annotated: Control | null;
+  /** 1-based column of its annotations (where they would be, when it has none), for messages. */
+  readonly annotationColumn: number;
 }
 
 /** A function while it is being read. */
@@ -70,7 +85,8 @@ interface Draft {
   broken: boolean;
 }
 
-const FUNCTION = /^\s*Function\s*:\s*(\S+)\s*$/;
+/** `Function : NAME`; since CUDA 13 NAME is demangled (`saxpy(float, const float *)`, `void foo<128, float>(float *)`), so all of it. */
+const FUNCTION = /^\s*Function\s*:\s*(\S(?:.*\S)?)\s*$/;
 const TEXT_SECTION = /^\s*\.section\s+\.text\.([^,\s]+)/;
 const OTHER_SECTION = /^\s*\.section\b/;
 const CODE_FOR = /^\s*code for (sm_\d+[a-z]?)\s*$/;
@@ -86,26 +102,43 @@ const WORD_ONLY = /^\s*\/\*\s*(\S*)\s*\*\/\s*$/;
 const WORD = /^0x[0-9a-fA-F]{16}$/;
 const LABEL = /^\s*([A-Za-z_.$][\w.$@]*):\s*$/;
 const WORD_HINT = "'/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex)";
+/**
+ * A comment nvdisasm adds after a line: `-plr`'s register life ranges (`// | 2 ^ :  |`). A `//`
+ * after white space with no `*\/` after it, so an encoding `/* 0x... *\/` is never cut.
+ */
+const TRAILING_COMMENT = /\s\/\/(?!.*\*\/).*$/;
 
 /**
  * Parses `cuobjdump -sass` (or `nvdisasm -hex`, or CuAssembler's dsass) output. Functions start at `Function : NAME`
- * (cuobjdump) or `.section .text.NAME` (nvdisasm) and end at the `....` separator, the next
- * function or a fatbin header; labels (`.L_x_0:`) map to the next instruction's index; branch
- * targets stay as written (`` `(.L_x_0) `` or an absolute `0x130`, resolved later through
- * `SassLine.address`). Dual-issue braces `{ ... }` of Maxwell listings are accepted. The
- * architecture comes from `code for sm_XX`, `.target sm_XX` or an `EF_CUDA_SMXX` header flag and
- * picks the control layout (without one, a word before the first instruction means Maxwell);
- * `code for sm_120a` and `EF_CUDA_SM120` (with `EF_CUDA_ACCELERATORS`) state one architecture.
- * Throws one `InputError` with every missing, extra or malformed encoding, every misplaced line,
- * a dump holding code for two architectures, or code for Kepler and older.
+ * (cuobjdump; NAME is all the rest of the line, demangled or not) or `.section .text.NAME`
+ * (nvdisasm) and end at the `....` separator, the next function or a fatbin header; a file with
+ * neither header is one function named after the file (an excerpt). Labels (`.L_x_0:`) map to
+ * the next instruction's index; branch targets stay as written (`` `(.L_x_0) `` or an absolute
+ * `0x130`, resolved later through `SassLine.address`). Dual-issue braces `{ ... }` of Maxwell
+ * listings are accepted, and so are nvdisasm's trailing `//` comments (`-plr`). The
+ * architecture comes from `code for sm_XX`, `.target sm_XX` or an `EF_CUDA_SMXX` header flag, else
+ * the file's name (`k.sm_75.sass`), and picks the control layout (without one, a word before the
+ * first instruction means Maxwell); `code for sm_120a` and `EF_CUDA_SM120` (with
+ * `EF_CUDA_ACCELERATORS`) state one architecture. Control annotations (`&wr=0x1 ?trans1`, CUDA
+ * 12.8) are read where there are no encodings and checked against them where there are.
+ * Throws one `InputError` with every missing, extra or malformed encoding or annotation, an
+ * annotation the encoding contradicts, every misplaced line, a listing with neither encodings
+ * nor annotations (nvdisasm without -hex), a dump holding code for two architectures, or code
+ * for Kepler and older.
  */
 export function parseCuobjdump(text: string, file: string): SassListing {
   const problems: InputProblem[] = [];
   const drafts: Draft[] = [];
   let draft: Draft | null = null;
   let architecture: { readonly name: string; readonly line: number } | null = null;
+  const lines = listingLines(text).map((raw) => raw.replace(TRAILING_COMMENT, ''));
+  // A listing with no function header at all is an excerpt (lines pasted from a dump): its code
+  // is one function, begun at its first line of code, unless that line is in one of nvdisasm's
+  // data sections or after a fatbin header (then it is refused as code outside any function).
+  const excerpt = !lines.some((raw) => FUNCTION.test(raw) || TEXT_SECTION.test(raw));
+  let outsideCode = false;
 
-  for (const [index, raw] of listingLines(text).entries()) {
+  for (const [index, raw] of lines.entries()) {
     const line = index + 1;
     const stated = statedArchitecture(raw);
     if (stated) {
@@ -124,12 +157,13 @@ export function parseCuobjdump(text: string, file: string): SassListing {
     }
     const header = FUNCTION.exec(raw) ?? TEXT_SECTION.exec(raw);
     if (header) {
-      draft = { name: header[1]!, line, entries: [], words: [], labels: {}, wordFirst: null, broken: false };
+      draft = newDraft(header[1]!, line);
       drafts.push(draft);
       continue;
     }
     if (OTHER_SECTION.test(raw) || SEPARATOR.test(raw) || FATBIN_HEADER.test(raw)) {
       draft = null;
+      outsideCode = true;
       continue;
     }
     const trimmed = raw.trim();
@@ -138,6 +172,11 @@ export function parseCuobjdump(text: string, file: string): SassListing {
     const decoded = DECODED.exec(raw);
     // The field is blanked, not cut, so the columns of the rest stay as written.
     const instruction = INSTRUCTION.exec(decoded ? raw.replace(DECODED, (field) => ' '.repeat(field.length)) : raw);
+    const code = (instruction !== null && !instruction[3]!.trim().startsWith('.')) || WORD_ONLY.test(raw) || LABEL.test(raw);
+    if (draft === null && excerpt && drafts.length === 0 && !outsideCode && code) {
+      draft = newDraft(excerptName(file), line);
+      drafts.push(draft);
+    }
     const current: Draft | null = draft;
     if (current === null) {
       // Outside code, nvdisasm's data sections have lines like `/*0000*/ .byte 0x04, 0x2f`.
@@ -160,12 +199,44 @@ export function parseCuobjdump(text: string, file: string): SassListing {
     if (problems.length > before) current.broken = true;
   }
 
-  const kernels: SassKernel[] = drafts.map((each) => finish(each, layoutOf(architecture?.name ?? null), file, problems));
+  const entries = drafts.flatMap((each) => each.entries);
+  const annotated = entries.some((entry) => entry.annotated !== null);
+  const first = entries[0];
+  let kernels: SassKernel[];
+  if (first !== undefined && problems.length === 0 && !annotated && entries.every((entry) => entry.decoded === null) && drafts.every((each) => each.words.length === 0)) {
+    // nvdisasm without -hex (or -raw): instructions and nothing that says how they are scheduled.
+    // Every line would be refused alike; one message says what to do.
+    problems.push({ file, line: first.line, column: first.end, message: NO_CONTROLS });
+    kernels = [];
+  } else {
+    kernels = drafts.map((each) => finish(each, layoutOf(architecture?.name ?? null), annotated, file, problems));
+  }
   if (!kernels.some((kernel) => kernel.instructions.length > 0) && problems.length === 0) {
     problems.push({ file, line: 1, column: 1, message: "no instructions found: expected cuobjdump -sass output, a 'Function : NAME' line followed by lines like '/*0000*/  MOV R1, c[0x0][0x28] ;  /* 0x... */'" });
   }
   if (problems.length > 0) throw new InputError(problems);
-  return { notation: 'cuobjdump', file, architecture: architecture?.name ?? null, kernels };
+  // A file that states nothing may be named after its architecture (`excerpt.sm_75.sass`), as the other notations' files are.
+  return { notation: 'cuobjdump', file, architecture: architecture?.name ?? architectureFromFileName(file), kernels };
+}
+
+/** Said of a listing whose instructions carry neither encodings nor annotations. */
+const NO_CONTROLS =
+  "expected each instruction's encoding after it, '/* 0x... */', or its control annotations ('&wr=0x1 ?trans1'): without them this listing does not say how its instructions are scheduled (stalls, yield, scoreboards, waits), and nothing is guessed; disassemble with 'nvdisasm -hex' (--print-instruction-encoding), or 'cuobjdump -sass', which prints them";
+
+/** An empty function begun at a header (or, for an excerpt, its first line of code). */
+function newDraft(name: string, line: number): Draft {
+  return { name, line, entries: [], words: [], labels: {}, wordFirst: null, broken: false };
+}
+
+/**
+ * The name of the one function of an excerpt (no `Function :` line): the file's name without its
+ * folder and extension (`kernel.sass.txt` -> `kernel`, `saxpy.sm_80.sass` -> `saxpy.sm_80`);
+ * `stdin` for standard input.
+ */
+export function excerptName(file: string): string {
+  if (file === '-') return 'stdin';
+  const name = basename(file).replace(/(?:\.sass)?\.[^.]+$/i, '');
+  return name === '' ? basename(file) : name;
 }
 
 /** `sm_75` from `code for sm_75`, `.target sm_75` or `.headerflags @"EF_CUDA_SM75 ..."`. */
@@ -202,10 +273,13 @@ function readInstruction(draft: Draft, match: RegExpExecArray, raw: string, file
     word = readWord(draft, rest.slice(printed.index), restColumn + printed.index + 2, line, true);
     rest = rest.slice(0, printed.index);
   }
+  // CUDA 12.8 prints the control field in words before the `;`: blanked, they leave the instruction.
+  const annotations = takeAnnotations(rest, restColumn);
+  rest = annotations.text;
   const body = rest.trimEnd();
   if (!body.endsWith(';') && !body.endsWith('}')) throw new LineError(restColumn + body.length, `expected ';' at the end of the instruction`);
   const parsed = parseInstructionText(rest, restColumn, file, line);
-  return { ...parsed, address: parseInt(match[2]!, 16), word, wordsBefore, end: restColumn + body.length, closesPair: body.endsWith('}'), decoded };
+  return { ...parsed, address: parseInt(match[2]!, 16), word, wordsBefore, end: restColumn + body.length, closesPair: body.endsWith('}'), decoded, annotated: annotations.control, annotationColumn: annotations.column };
 }
 
 /** A dsass control field `[B0-----:R-:W1:-:S02]` (CuAssembler's notation, `CuControlCode.decode`) at `column`. */
@@ -225,19 +299,45 @@ function readWord(draft: Draft, text: string, column: number, line: number, inli
   return draft.words.length - 1;
 }
 
-/** A function's instructions with their controls; problems go to `problems`. */
-function finish(draft: Draft, stated: Layout | null, file: string, problems: InputProblem[]): SassKernel {
+/**
+ * A function's instructions with their controls; problems go to `problems`. `annotated`: the
+ * listing prints control annotations (CUDA 12.8), so a line without them has the all-zero control.
+ */
+function finish(draft: Draft, stated: Layout | null, annotated: boolean, file: string, problems: InputProblem[]): SassKernel {
   const { name, line, labels } = draft;
   if (draft.broken) return { name, line, labels, instructions: [] };
   if (draft.entries.some((entry) => entry.decoded !== null)) return decodedControls(draft, file, problems);
+  if (annotated && draft.words.length === 0) return annotatedControls(draft);
   const layout = stated ?? (draft.wordFirst ? 'maxwell' : 'volta');
   const report = (at: { line: number; column: number }, message: string) => problems.push({ file, line: at.line, column: at.column, message });
   const instructions = layout === 'volta' ? voltaControls(draft, report) : maxwellControls(draft, report);
   return { name, line, labels, instructions: instructions.map(({ entry, word, bits }) => {
     const control = locateLineError(problems, file, word.line, () => decodeControlBits(bits, word.column));
+    if (control !== undefined && annotated) {
+      // Both notations of one field: a listing edited in one place but not the other is refused, not read either way.
+      const stated = entry.annotated ?? UNANNOTATED;
+      if (!sameControl(stated, control)) {
+        const where = word.line === entry.line ? 'on this line' : `on line ${word.line}`;
+        const said = entry.annotated === null ? 'no annotations (stall 0, no scoreboard)' : `'${printAnnotations(stated)}'`;
+        report({ line: entry.line, column: entry.annotationColumn }, `expected the annotations to agree with the encoding ${where}, which says '${printAnnotations(control)}'; the line has ${said}`);
+      }
+    }
     const { address, guard, opcode, operands, operandColumns, text, column } = entry;
     return { line: entry.line, column, address, control: control ?? NO_CONTROL, guard, opcode, operands, operandColumns, text };
   }) };
+}
+
+/**
+ * A function of a listing that prints control annotations but no encodings (nvdisasm of CUDA
+ * 12.8 without -hex): each line's annotations are its control, no annotations the all-zero one.
+ */
+function annotatedControls(draft: Draft): SassKernel {
+  const { name, line, labels } = draft;
+  const instructions = draft.entries.map((entry) => {
+    const { address, guard, opcode, operands, operandColumns, text, column } = entry;
+    return { line: entry.line, column, address, control: entry.annotated ?? UNANNOTATED, guard, opcode, operands, operandColumns, text };
+  });
+  return { name, line, labels, instructions };
 }
 
 /**

@@ -25,6 +25,8 @@ const MARKS: readonly Mark[] = [
   // cuobjdump -sass, nvdisasm -hex and CuAssembler's dsass: the headers or the hex encodings.
   { notation: 'cuobjdump', pattern: /^[^\S\n]*(?:code for sm_\d|Function[^\S\n]*:[^\S\n]*\S)/m },
   { notation: 'cuobjdump', pattern: /\/\*[^\S\n]*0x[0-9a-fA-F]{16}[^\S\n]*\*\// },
+  // CUDA 12.8's control annotations before an instruction's `;` (`&wr=0x1 ?trans1`, `?WAIT5_END_GROUP`), with or without the encodings.
+  { notation: 'cuobjdump', pattern: /[^\S\n](?:&(?:wr|rd|wr_early)=0x[0-9a-fA-F]|&req=\{[0-9,]*\}|\?trans\d|\?WAIT\d+_END_GROUP)/ },
   // nvdisasm without -hex (no control codes to read: its importer says to add -hex): an address, then an instruction.
   { notation: 'cuobjdump', pattern: /^[^\S\n]*\/\*[0-9a-fA-F]{4,}\*\/[^\S\n]+@?!?[A-Z]/m },
   // CuAssembler: a text section (`.section .text.NAME`, or `# section .text.NAME` in its 2019 layout) or its ELF header directives.

@@ -8,8 +8,9 @@ import type { Control } from '../../spec/scoreboard/program.js';
 
 /**
  * The notations an importer exists for: CuAssembler `.cuasm`, maxas, TuringAs, raw dumps
- * (`cuobjdump -sass`, `nvdisasm -hex`, and CuAssembler's `dsass` which adds decoded control
- * fields to them) and nvaa's decoded listings (`{!4,Y,+1.W,^2}` beside or instead of the hex).
+ * (`cuobjdump -sass`, `nvdisasm -hex`, CUDA 12.8's control annotations `&wr=0x1 ?trans1` beside
+ * or instead of the hex, and CuAssembler's `dsass` which adds decoded control fields to them)
+ * and nvaa's decoded listings (`{!4,Y,+1.W,^2}` beside or instead of the hex).
  */
 export type SassNotation = 'cuasm' | 'maxas' | 'turingas' | 'cuobjdump' | 'nvaa';
 
@@ -46,8 +47,13 @@ export interface SassLine {
 
 /** One kernel (or function) of a listing. */
 export interface SassKernel {
+  /**
+   * The kernel's name as the listing writes it, whole: mangled (`_Z5saxpyfPKfPfj`) or, since CUDA
+   * 13's cuobjdump, demangled (`saxpy(float, const float *, float *, unsigned int)`); for a dump
+   * excerpt with no function header, the file's name (`cuobjdump.ts`, `excerptName`).
+   */
   readonly name: string;
-  /** 1-based line where the kernel starts (its section header or label). */
+  /** 1-based line where the kernel starts (its section header or label; an excerpt's first line of code). */
   readonly line: number;
   readonly instructions: readonly SassLine[];
   /**

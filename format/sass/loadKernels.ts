@@ -13,6 +13,7 @@ import { truncationProblems } from './truncation.js';
 import { architectureName } from './architectureName.js';
 import { lowerCounterexample } from './counterexampleKernel.js';
 import { lowerKernel, type LoweredKernel } from './lower.js';
+import { selectsKernel } from './kernelName.js';
 import { unmodelledKernel } from './unmodelled.js';
 
 /** How to read listings: notation and architecture when the files do not say, kernels to keep. */
@@ -51,7 +52,7 @@ export function listingKernelsOfText(text: string, file: string, options: Listin
   const stated = options.architecture ?? listing.architecture;
   const known = ARCHITECTURES.flatMap((t) => [t.name, ...t.aliases]);
   if (stated === null) {
-    throw new InputError([{ file, line: 1, column: 1, message: `the listing does not say which architecture it is for: pass --arch (${ARCHITECTURES.map((table) => table.name).join(', ')})` }]);
+    throw new InputError([{ file, line: 1, column: 1, message: `the listing does not say which architecture it is for (no 'code for sm_XX' line, .headerflags or sm_XX in the file name): pass --arch sm_XX (${ARCHITECTURES.map((table) => table.name).join(', ')})` }]);
   }
   const name = architectureName(stated);
   if (name === null) {
@@ -61,7 +62,7 @@ export function listingKernelsOfText(text: string, file: string, options: Listin
     throw new InputError([{ file, line: 1, column: 1, message: `expected an architecture sm_50 or later, got ${name}: Kepler and older code carries no scoreboard control codes` }]);
   }
   const table = architectureTable(name);
-  const kernels = options.kernels.length === 0 ? listing.kernels : listing.kernels.filter((kernel) => options.kernels.includes(kernel.name));
+  const kernels = options.kernels.length === 0 ? listing.kernels : listing.kernels.filter((kernel) => options.kernels.some((requested) => selectsKernel(kernel.name, requested)));
   if (kernels.length === 0) {
     const names = listing.kernels.map((kernel) => kernel.name).join(', ');
     throw new InputError([{ file, line: 1, column: 1, message: options.kernels.length > 0 ? `no kernel named ${options.kernels.join(' or ')} (the file has ${names || 'none'})` : 'the listing has no kernel with instructions' }]);

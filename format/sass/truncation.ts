@@ -10,7 +10,12 @@
  * - `cuobjdump -sass`: every `Function : NAME` block ends with a `....` line (checked where the
  *   text shows it is cuobjdump's whole output: a fatbin header, or `....` after another function);
  * - CuAssembler's dump of a whole cubin (its `.__elf_*` header directives): the file ends with
- *   the program segments, closed by a `//---- END of segments ----` comment.
+ *   the program segments, closed by a `//---- END of segments ----` comment;
+ * - an excerpt of a dump (lines of `cuobjdump -sass` or `nvdisasm` with no `Function :` or
+ *   `.section .text.` line, read as one function): it must also start where a function starts,
+ *   at address 0 (8 on Maxwell/Pascal, behind the group's control word). Code cut at its start
+ *   would be checked with nothing in flight, though what runs before it may leave loads pending
+ *   on the registers and scoreboards it uses: a proof or a hazard on it says nothing of the kernel.
  *
  * Kernels before the last are followed by the next one, so only the last can have been cut.
  */
@@ -26,7 +31,9 @@ const NO_FALL_THROUGH = /^(?:EXIT|RET|BRA|BRX|JMP|JMX|RTT|KIL|KILL|SYNC|BRK|CONT
 /** Padding after a kernel's last instruction (ptxas aligns each kernel with NOPs). */
 const PADDING = /^NOP(?:\.|$)/;
 
-const FUNCTION_HEADER = /^\s*Function\s*:\s*(\S+)\s*$/;
+/** `Function : NAME`, NAME demangled or not (as in `cuobjdump.ts`). */
+const FUNCTION_HEADER = /^\s*Function\s*:\s*(\S(?:.*\S)?)\s*$/;
+const TEXT_SECTION = /^\s*\.section\s+\.text\./;
 const SEPARATOR = /^\s*\.{4,}\s*$/;
 const FATBIN = /^\s*Fatbin elf code:/m;
 const CUASM_ELF = /^\s*\.__elf_\w/m;
@@ -50,6 +57,11 @@ export function truncationProblems(listing: SassListing, text: string, file: str
     if (header >= 0 && printed && !lines.slice(header + 1).some((raw) => SEPARATOR.test(raw))) {
       const name = FUNCTION_HEADER.exec(lines[header]!)![1]!;
       return at(header + 1, lines[header]!.search(/\S/) + 1, `function ${name} has no '....' line after its code: cuobjdump ends every function with one, but the file stops at line ${lastLine}: ${CUT_SHORT}`);
+    }
+    const start = listing.kernels[0]?.instructions[0];
+    const excerpt = header < 0 && !lines.some((raw) => TEXT_SECTION.test(raw));
+    if (excerpt && start !== undefined && start.address !== null && start.address !== 0 && start.address !== 8) {
+      return at(start.line, start.column, `this excerpt starts at 0x${start.address.toString(16).padStart(4, '0')}, not where a kernel starts (0x0000): what runs before it may still have loads in flight to the registers and scoreboards it uses, so no verdict on it alone would hold; give the listing from its first instruction, /*0000*/ (or the whole cuobjdump -sass output)`);
     }
   }
   if (listing.notation === 'cuasm' && CUASM_ELF.test(text) && !CUASM_END.test(text)) {

@@ -8,6 +8,7 @@ import type { Hazard } from '../../spec/oracle/hazard.js';
 import { sassActionCode, type SassAction } from '../../spec/sass/machine/action.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import { describeSassHazard, describeSuspicion } from './describe.js';
+import { shellWord } from '../../format/sass/kernelName.js';
 
 /** One kernel of a listing with its verdict, as the reports print it. */
 export interface KernelCheck {
@@ -22,7 +23,7 @@ const SHOWN = 8;
 
 /** The command that replays a schedule on one kernel of a listing (as the text report prints it after `replay:`). */
 export function sassReplayCommand(file: string, program: SassProgram, schedule: readonly SassAction[]): string {
-  return `hazardproof check ${file} --kernel ${program.name} --replay '${formatCodes(schedule.map(sassActionCode))}'`;
+  return `hazardproof check ${shellWord(file)} --kernel ${shellWord(program.name)} --replay '${formatCodes(schedule.map(sassActionCode))}'`;
 }
 
 /** The text report of one kernel: verdict, why, evidence, notes, and how to replay. */

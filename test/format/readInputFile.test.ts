@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seededBytes } from '../helpers.js';
 import { InputError } from '../../format/error.js';
-import { checkInputText, inputText, readInputFile } from '../../format/readInputFile.js';
+import { checkInputText, inputText, normalizeInputText, readInputFile } from '../../format/readInputFile.js';
 
 /** The message an input error carries (`file:line:col: message`), or 'read' when there was none. */
 function refusal(read: () => unknown): string {
@@ -26,8 +26,8 @@ function refusal(read: () => unknown): string {
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('inputText', () => {
-  it('returns the text of UTF-8 text, multi-byte characters, tabs, CR LF and terminal colours included', () => {
-    const text = '# café ≥ 𝔸\r\n\tMOV R1, R2 ;\f\x1b[31mred\x1b[0m\n';
+  it('returns the text of UTF-8 text, multi-byte characters, tabs, page breaks and terminal colours included', () => {
+    const text = '# café ≥ 𝔸\n\tMOV R1, R2 ;\f\x1b[31mred\x1b[0m\n';
     expect(inputText(bytes(text), 'k.sass', 'listing')).toBe(text);
   });
 
@@ -69,6 +69,42 @@ describe('inputText', () => {
   });
 });
 
+describe('inputText: what Windows does to a text', () => {
+  const bom = (text: string) => Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes(text)]);
+
+  it('drops a UTF-8 byte-order mark and makes CR LF line ends LF, for every kind of input', () => {
+    for (const [file, what] of [['k.sass', 'listing'], ['p.hp', 'program'], ['s.json', 'scenario'], ['c.comp', 'program'], ['all.txt', 'input']] as const) {
+      expect(inputText(bom('a\r\nb\r\n'), file, what)).toBe('a\nb\n');
+      expect(inputText(bytes('a\r\nb'), file, what)).toBe('a\nb');
+    }
+    // A lone CR (no LF after it) is left alone; so is a mark that is not in front.
+    expect(inputText(bytes('a\rb\n'), 'k.sass', 'listing')).toBe('a\rb\n');
+    expect(inputText(bytes('a\ufeffb\n'), 'k.sass', 'listing')).toBe('a\ufeffb\n');
+  });
+
+  it('decodes UTF-16 with its byte-order mark (what PowerShell 5 redirects to a file)', () => {
+    const text = 'code for sm_75\r\n\tFunction : café\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(inputText(le, 'k.sass', 'listing')).toBe('code for sm_75\n\tFunction : café\n');
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    expect(inputText(be, 'k.sass', 'listing')).toBe('code for sm_75\n\tFunction : café\n');
+    // An odd byte at the end is no UTF-16 text; a control character in it is binary data as in UTF-8.
+    expect(refusal(() => inputText(Buffer.concat([le, Buffer.from([0x41])]), 'k.sass', 'listing'))).toBe('k.sass:3:1: binary data (not UTF-16 LE text after its byte-order mark): expected a text listing (GPU assembly)');
+    expect(refusal(() => inputText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab\u0001', 'utf16le')]), 'k.sass', 'listing'))).toBe('k.sass:1:3: binary data (character 0x01 at offset 2): expected a text listing (GPU assembly)');
+  });
+
+  it('locates binary data and empty files after a mark as without one', () => {
+    expect(refusal(() => inputText(bom('MOV R1, R2 ;\nEX\u0000IT ;\n'), 'k.sass', 'listing'))).toBe('k.sass:2:3: binary data (byte 0x00 at offset 18): expected a text listing (GPU assembly)');
+    expect(refusal(() => inputText(bom('ab\u0000'), 'k.sass', 'listing'))).toBe('k.sass:1:3: binary data (byte 0x00 at offset 5): expected a text listing (GPU assembly)');
+    expect(refusal(() => inputText(bom(''), 'k.sass', 'listing'))).toBe('k.sass:1:1: empty file: expected a text listing (GPU assembly)');
+    expect(refusal(() => inputText(bom('\r\n'), 'p.hp', 'program'))).toBe('p.hp:1:1: empty file (only white space): expected a text program in .hp notation');
+  });
+
+  it('normalizeInputText does the same to a text handed over', () => {
+    expect(normalizeInputText('\ufeffa\r\nb')).toBe('a\nb');
+  });
+});
+
 describe('checkInputText (a text handed over rather than read)', () => {
   it('refuses an empty text and control characters, located', () => {
     expect(refusal(() => checkInputText('', '<input>', 'input'))).toBe('<input>:1:1: empty file: expected a text listing or program');
@@ -87,6 +123,11 @@ describe('readInputFile', () => {
 
   it('reads a text file as it is', () => {
     expect(readInputFile(file('ok.hp', '.pipe alu fixed 4: MOV\n'), 'program')).toBe('.pipe alu fixed 4: MOV\n');
+  });
+
+  it('reads a file saved on Windows (a byte-order mark, CR LF) as the same text', () => {
+    const windows = Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('.pipe alu fixed 4: MOV\r\n')]);
+    expect(readInputFile(file('windows.hp', windows), 'program')).toBe('.pipe alu fixed 4: MOV\n');
   });
 
   it('refuses what is no text, at the place it reads every input', () => {

@@ -189,7 +189,12 @@ describe('parseCuobjdump, sm_70 and later', () => {
     expect(problems(VOLTA(`${S2R}\n${EXIT}\n${EXIT_HIGH}\n`))).toEqual([
       "3:36: expected the line after this instruction to hold the second half of its encoding, '/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex)",
     ]);
+    // A listing with no encoding at all (nvdisasm without -hex) gets one message saying what to do.
     expect(problems(VOLTA('        /*0000*/                   S2R R0, SR_TID.X ;\n'))).toEqual([
+      expect.stringMatching(/^3:54: expected each instruction's encoding after it, '\/\* 0x\.\.\. \*\/', or its control annotations .* disassemble with 'nvdisasm -hex' \(--print-instruction-encoding\), or 'cuobjdump -sass', which prints them$/),
+    ]);
+    // One line without its encoding among lines with theirs is located as such.
+    expect(problems(VOLTA(`        /*0000*/                   S2R R0, SR_TID.X ;\n${EXIT}\n${EXIT_HIGH}\n`))).toEqual([
       "3:54: expected the instruction's encoding after it, '/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex)",
     ]);
     expect(problems(VOLTA('        /*0000*/   S2R R0, SR_TID.X ;   /* 0x0 */\n'))).toEqual([
@@ -214,7 +219,9 @@ describe('parseCuobjdump, sm_70 and later', () => {
     expect(problems(VOLTA(`${S2R}\n${S2R_HIGH}\n   MOV R1, R2 ;\n`))).toEqual([
       "5:4: expected an instruction line like '/*0010*/  MOV R1, c[0x0][0x28] ;  /* 0x... */', an encoding line '/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex) or a label like '.L_x_0:'",
     ]);
-    expect(problems(`${S2R}\n${S2R_HIGH}\n`)).toEqual([
+    // Instructions before the first of a file's function headers belong to no function (a file
+    // with no header at all is an excerpt: notations.test.ts).
+    expect(problems(`${S2R}\n${S2R_HIGH}\n\t\tFunction : k\n${EXIT}\n${EXIT_HIGH}\n`)).toEqual([
       "1:9: expected a 'Function : NAME' line (cuobjdump) or '.section .text.NAME' (nvdisasm) before the first instruction",
     ]);
     expect(problems(VOLTA('        /*0000*/   S2R R0, SR_TID.X    /* 0x0000000000007919 */\n'))).toEqual(["3:36: expected ';' at the end of the instruction"]);

@@ -59,7 +59,7 @@ describe('listingKernelsOfText: the architecture', () => {
 
   it('is an input error at 1:1 when missing, not an architecture, or older than Maxwell', () => {
     const noArch = '--:-:1:-:6      LDG.E R5, [R2];\n--:-:-:-:f      EXIT;\n';
-    expect(rejection(() => load(noArch, { from: 'maxas' }))).toEqual([expect.stringMatching(/^1:1: the listing does not say which architecture it is for: pass --arch \(sm_50, /)]);
+    expect(rejection(() => load(noArch, { from: 'maxas' }))).toEqual([expect.stringMatching(/^1:1: the listing does not say which architecture it is for \(no 'code for sm_XX' line, .headerflags or sm_XX in the file name\): pass --arch sm_XX \(sm_50, /)]);
     expect(rejection(() => load(MAXAS, { architecture: 'foo' }))).toEqual([expect.stringMatching(/^1:1: no opcode table for architecture 'foo': expected a name like sm_75 \(known are sm_50, /)]);
     expect(rejection(() => load(MAXAS, { architecture: 'sm_35' }))).toEqual(['1:1: expected an architecture sm_50 or later, got sm_35: Kepler and older code carries no scoreboard control codes']);
   });
