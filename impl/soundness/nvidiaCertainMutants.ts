@@ -92,7 +92,9 @@ function vectorOrPredicate(register: string): boolean {
 export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'counterexample'>): CertainMutant[] {
   const { program } = kernel;
   const result: CertainMutant[] = [];
+  const entered = enteredStretches(program);
   program.instructions.forEach((consumer, q) => {
+    if (!entered(q)) return;
     for (const scoreboard of consumer.control.wait) {
       const found = uncoveredProducer(program, q, scoreboard);
       if (found === null) continue;
@@ -111,6 +113,33 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
     }
   });
   return result;
+}
+
+/** Opcodes (base) after which control comes back to the next instruction: the return of a call. */
+const CALLS = new Set(['CALL', 'CAL', 'JCAL']);
+
+/**
+ * Whether control can reach instruction `q`'s straight stretch at all: it is the kernel's first,
+ * or it starts after a call (the return comes back to it), or some instruction branches or calls
+ * to its first instruction. A stretch after an unconditional transfer that nothing enters is dead
+ * code (ptxas -O0 leaves a shuffle's fast path after the `BRA` that skips it, with nothing
+ * branching to it): a mutant there has no schedule, so it is not certain.
+ */
+function enteredStretches(program: SassProgram): (q: number) => boolean {
+  const targets = new Set<number>();
+  for (const instruction of program.instructions) {
+    if (instruction.flow.kind === 'branch' || instruction.flow.kind === 'call') targets.add(instruction.flow.target);
+  }
+  const start: number[] = [];
+  program.instructions.forEach((_, index) => {
+    const before = program.instructions[index - 1];
+    start.push(index === 0 || (before !== undefined && unconditionalTransferAsWritten(before)) ? index : start[index - 1]!);
+  });
+  return (q) => {
+    const first = start[q]!;
+    if (first === 0 || targets.has(first)) return true;
+    return CALLS.has(program.instructions[first - 1]!.opcode.split('.')[0]!.toUpperCase());
+  };
 }
 
 /**

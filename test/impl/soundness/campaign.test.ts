@@ -31,6 +31,31 @@ describe('soundness campaign', () => {
     expect(report.rows).toEqual([expect.objectContaining({ notation: 'nvidia cuasm', architecture: 'sm_75', mutants: 2, hazard: 2, provedSafe: 0 })]);
   });
 
+  it('makes no mutant in code nothing enters (after an unconditional BRA, no branch to it; ptxas -O0 leaves a shuffle fast path so), but does after a call, which returns there', () => {
+    const dead = write('dead.sm_80.cuasm', section('k',
+      '  k:',
+      '      [B------:R-:W-:Y:S04]         /*0000*/                   BRA `(.L_x_1) ;',
+      '      [B------:R-:W0:Y:S04]         /*0010*/                   SHFL.IDX PT, R2, R2, 0xf, 0x1f ;',
+      '      [B0-----:R-:W-:Y:S04]         /*0020*/                   MOV R5, R2 ;',
+      '  .L_x_1:',
+      '      [B------:R-:W-:-:S05]         /*0030*/                   EXIT ;',
+    ));
+    expect(soundnessCampaign([dead], { perFile: Infinity, seed: 1 }).rows.reduce((sum, row) => sum + row.mutants, 0)).toBe(0);
+    const entered = write('entered.sm_80.cuasm', section('k',
+      '  k:',
+      '      [B------:R-:W-:Y:S04]         /*0000*/                   BRA `(.L_x_1) ;',
+      '  .L_x_0:',
+      '      [B------:R-:W0:Y:S04]         /*0010*/                   SHFL.IDX PT, R2, R2, 0xf, 0x1f ;',
+      '      [B0-----:R-:W-:Y:S04]         /*0020*/                   MOV R5, R2 ;',
+      '      [B------:R-:W-:-:S05]         /*0030*/                   EXIT ;',
+      '  .L_x_1:',
+      '      [B------:R-:W-:-:S05]         /*0040*/                   BRA `(.L_x_0) ;',
+    ));
+    const report = soundnessCampaign([entered], { perFile: Infinity, seed: 1 });
+    expect(report.failures).toEqual([]);
+    expect(report.rows.reduce((sum, row) => sum + row.mutants, 0)).toBe(1);
+  });
+
   it('fails the law, naming file, line and mutation, when the checker proves a certain-hazard mutant', () => {
     const file = write('k2.sm_75.cuasm', kernel);
     const proves = () => ({ verdict: 'proved-safe', reason: 'a wrong proof' }) as unknown as ReturnType<NonNullable<Parameters<typeof soundnessCampaign>[1]['checker']>>;
