@@ -23,6 +23,12 @@ export interface BlackwellFigures {
    * `alike` are opcodes given HMMA's fixed entry.
    */
   readonly hmma: { readonly kind: 'fixed'; readonly source: SourceKey; readonly alike: readonly string[] } | { readonly kind: 'variable' };
+  /**
+   * The citation of IMMA's entry when `padding.imma` raises its figures above the B100 ones by a
+   * padding only a proof may rely on (provenance inferred-bound: a counterexample takes IMMA
+   * ready the next cycle); absent: the table's own `source`.
+   */
+  readonly immaSource?: SourceKey;
   /** Opcodes added or replaced. */
   readonly extra: Readonly<Record<string, OpcodeInfo>>;
   /** Pipes a listing shows completing in order (`VoltaFigures.orderedPipes`). */
@@ -122,7 +128,7 @@ export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
     LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
     LDGDEPBAR: control('none', 'ptx-cp-async', { latencyClass: 'decoupled' }),
     // IMMA is a coupled category on Blackwell (not in needs_scoreboards).
-    IMMA: mma(source, 'imma'),
+    IMMA: mma(figures.immaSource ?? source, 'imma'),
     ...(figures.hmma.kind === 'fixed' ? each(['HMMA', ...figures.hmma.alike], mma(figures.hmma.source, 'hmma')) : {}),
     ...UNSOURCED,
     ...inferredEntries(matrices, figures.inferredClasses ?? {}),

@@ -23,6 +23,12 @@ function wideReaders(ab: number, cl: number, ch: number): Record<string, number>
 export interface BlackwellPadding {
   /** Cycles added to a GPR pair whose writer is in the HMMA class (NAK's sm120 code: 9, reader or writer). */
   readonly hmma: number;
+  /**
+   * Cycles added to a GPR pair whose writer or reader is in the IMMA class (NAK's sm120 code since
+   * it pads IMMA: 5; an IMMA result read by an HMMA takes the HMMA padding, as NAK tests HMMA
+   * first). Absent: none.
+   */
+  readonly imma?: number;
   /** Cycles added to every other pair (0: the B100 figures as NVIDIA gives them). */
   readonly other: number;
 }
@@ -108,10 +114,16 @@ const uniformPredicate: LatencyMatrix = {
 };
 
 function padded(matrix: LatencyMatrix, padding: BlackwellPadding): LatencyMatrix {
+  const imma = padding.imma ?? padding.other;
+  const pad = (writer: string, reader: string): number => {
+    if (writer === 'hmma') return padding.hmma;
+    if (writer === 'imma') return reader === 'hmma' ? Math.max(padding.hmma, imma) : imma;
+    return reader === 'imma' ? imma : padding.other;
+  };
   return Object.fromEntries(
     Object.entries(matrix).map(([writer, row]) => [
       writer,
-      Object.fromEntries(Object.entries(row).map(([reader, cycles]) => [reader, cycles + (writer === 'hmma' ? padding.hmma : padding.other)])),
+      Object.fromEntries(Object.entries(row).map(([reader, cycles]) => [reader, cycles + pad(writer, reader)])),
     ]),
   );
 }
@@ -122,7 +134,7 @@ function padded(matrix: LatencyMatrix, padding: BlackwellPadding): LatencyMatrix
  * (sm120_instr_latencies.rs); each table says which of it its sources support.
  */
 export function blackwellReadAfterWrite(padding: BlackwellPadding, source: SourceKey): NonNullable<ArchitectureTable['readAfterWrite']> {
-  const others: BlackwellPadding = { hmma: padding.other, other: padding.other };
+  const others: BlackwellPadding = { hmma: padding.other, imma: padding.other, other: padding.other };
   return {
     general: padded(general, padding),
     predicate: padded(predicate, others),

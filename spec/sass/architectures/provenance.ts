@@ -61,6 +61,11 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm89-classes': 'inferred-bound',
   'corpus-sm90-ampere': 'inferred-bound',
   'corpus-sm90-shuffle-order': 'inferred',
+  'corpus-sm90-classes': 'inferred-bound',
+  'corpus-sm90-mma': 'inferred-bound',
+  // NAK's padding of B100's IMMA figures on the RTX chips: what its tests needed, an upper bound only.
+  'nak-sm120-imma': 'inferred-bound',
+  'corpus-sm90-uniform-reads': 'inferred',
   'ptxas-fp64-order': 'inferred',
   'ptxas-sfu-order': 'inferred',
   'ptxas-bitops-order': 'inferred',

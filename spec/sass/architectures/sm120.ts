@@ -3,7 +3,9 @@
  * architectures Mesa NAK's `is_blackwell_b` covers (sm 120..129). NAK's B100 figures with its
  * RTX padding of 9 cycles on every pair with an HMMA writer or reader, which ptxas for sm_120
  * schedules exactly (28 cycles to ordinary readers, 29 to a dependent MMA); the other pairs at
- * the B100 figures ptxas schedules them at, not NAK's blanket +1. HMMA, QMMA and OMMA are
+ * the B100 figures ptxas schedules them at, not NAK's blanket +1. IMMA pairs take NAK's later
+ * RTX padding of 5 (writer or reader; `nak-sm120-imma`), as upper bounds only: no sm_120 listing
+ * at hand uses IMMA, and a padding is no lower bound. HMMA, QMMA and OMMA are
  * fixed-latency as ptxas treats them (it never sets their write scoreboard). FP64 results,
  * shuffles, MUFU and the conversions complete in order, and global and local memory operations
  * read their operands in order, as ptxas relies on. No DMMA (FP64 tensor cores are
@@ -15,7 +17,10 @@ export const SM120 = blackwellTable({
   name: 'sm_120',
   aliases: ['sm_120a', 'sm_120f', 'sm_121', 'sm_121a', 'sm_121f'],
   source: 'nak-sm120',
-  padding: { hmma: 9, other: 0 },
+  // NAK's RTX padding of IMMA pairs (+5, writer or reader), which no ptxas listing at hand shows
+  // (none for sm_120 uses IMMA): proof side only.
+  padding: { hmma: 9, imma: 5, other: 0 },
+  immaSource: 'nak-sm120-imma',
   // FP8/FP6/FP4 MMA (QMMA, OMMA): ptxas gives them HMMA's schedule (no scoreboard, 29 and 28 cycles).
   hmma: { kind: 'fixed', source: 'corpus-sm120-mma', alike: ['QMMA', 'OMMA'] },
   extra: {},

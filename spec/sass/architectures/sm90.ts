@@ -13,10 +13,19 @@
  * opcodes ptxas never scoreboards on sm_90 (FP64 arithmetic, ULDC, CS2R, I2FP) are fixed-latency
  * in the class their uses fit. A proof may rely on these; a counterexample takes each ready the
  * next cycle. Hopper-only opcodes no source describes keep conservative entries.
+ *
+ * ptxas 12.5's sm_90/sm_90a output (source `corpus-sm90-classes`, `corpus-sm90-mma`) places the
+ * opcodes it never scoreboards in a class: the tensor-core MMAs (HMMA, IMMA, BMMA), R2UR,
+ * VIADD, VIMNMX, VIMNMX3, VHMNMX and ELECT are fixed-latency with the class figures every use
+ * fits, upper bounds only. Opcodes whose operands no shape describes (HGMMA/IGMMA/QGMMA, whose
+ * accumulator spans up to 128 registers, and the TMA and bulk-copy ops UTMALDG, UTMASTG,
+ * UTMAREDG, UTMAPF, UTMACCTL and UBLKCP, whose `[URn]` operands span several uniform registers)
+ * are left out of the table: an entry reading one register of each would hide a dependence, so
+ * they stay outside the model and a kernel using them is `unknown`.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { AMPERE_EXTRA, AMPERE_FIGURES, FP64_WRITER } from './ampere.js';
-import { conservative, control, each, fixed, inferredFixed, variable } from './build.js';
+import { conservative, control, each, fixed, inferredFixed, variable, type Extra } from './build.js';
 import { uniformOpcodes, voltaPlusTable } from './voltaPlus.js';
 
 /** Coupled results: NAK's sm_90 6, Ampere/Ada's and B100's slowest reader (an MMA) 7. */
@@ -63,10 +72,11 @@ const FALLBACK = voltaPlusTable({
 });
 
 /**
- * Writer classes ptxas's sm_90 output (shared/corpus/nvaa) reads results of without a
- * scoreboard, on straight-line code: the classes whose Ampere figures it was weighed on.
+ * Writer classes ptxas's sm_90 output (shared/corpus/nvaa, and ptxas 12.5's own for the FP16
+ * pipe: corpus-sm90-classes) reads results of without a scoreboard, on straight-line code: the
+ * classes whose Ampere figures it was weighed on.
  */
-const WEIGHED = new Set(['alu', 'disp64', 'fma', 'imadWide', 'imadWideLow', 'imadWideHigh', 'hfma2mma', 'fp64', 'udp', 'umov', 'uldc', 'voteu']);
+const WEIGHED = new Set(['alu', 'disp64', 'fma', 'imadWide', 'imadWideLow', 'imadWideHigh', 'fp16', 'hfma2mma', 'fp64', 'udp', 'umov', 'uldc', 'voteu']);
 
 /** Ampere's table as the Volta-family builder makes it, its figures taken as Hopper's upper bounds. */
 const AMPERE_BOUNDS = voltaPlusTable({
@@ -90,14 +100,51 @@ function bound(info: OpcodeInfo): OpcodeInfo {
 function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>): NonNullable<ArchitectureTable['readAfterWrite']> {
   const keep = (matrix: Readonly<Record<string, Readonly<Record<string, number>>>> | undefined) =>
     matrix === undefined ? undefined : Object.fromEntries(Object.entries(matrix).filter(([writer]) => WEIGHED.has(writer)));
+  // R2UR reads its GPR as Ampere's Decoupled readers do (RegLatencySM80::op_category: R2UR => Decoupled as a reader).
+  const withR2urReader = (matrix: Readonly<Record<string, Readonly<Record<string, number>>>>) =>
+    Object.fromEntries(Object.entries(matrix).map(([writer, row]) => [writer, row['decoupled'] === undefined ? row : { ...row, r2ur: row['decoupled'] }]));
   return {
     source: 'corpus-sm90-ampere',
     // FP64 arithmetic is fixed-latency here (FIXED_ON_HOPPER): NVIDIA's RedirectedFP64 writer figures.
-    ...(matrices.general ? { general: { ...keep(matrices.general)!, fp64: FP64_WRITER.general } } : {}),
+    ...(matrices.general ? { general: withR2urReader({ ...keep(matrices.general)!, fp64: FP64_WRITER.general }) } : {}),
     ...(matrices.predicate ? { predicate: { ...keep(matrices.predicate)!, fp64: FP64_WRITER.predicate } } : {}),
-    ...(matrices.uniform ? { uniform: keep(matrices.uniform)! } : {}),
+    // R2UR is fixed-latency here (HOPPER_CLASSES): B100's R2Ur row as its bound.
+    ...(matrices.uniform ? { uniform: { ...keep(matrices.uniform)!, r2ur: R2UR_ROW } } : {}),
     ...(matrices.uniformPredicate ? { uniformPredicate: keep(matrices.uniformPredicate)! } : {}),
   };
+}
+
+/**
+ * R2UR's uniform result as B100's NVIDIA table times the `r2ur` writer (nak-sm100 ureg_raw.csv:
+ * 13 to every vector, branch and uniform-ALU reader, 15 to ULDC, bindless and to_ur readers),
+ * taken as the bound every R2UR of ptxas's sm_90 output fits (corpus-sm90-classes). The reader
+ * classes are those of Ampere's uniform matrix.
+ */
+const R2UR_ROW: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(['alu', 'disp', 'fma', 'imadWide', 'fp16', 'disp64', 'hfma2mma', 'decoupled', 'agu', 'memory', 'fp64', 'hmma', 'imma', 'cctl', 'cbu', 'udp', 'umov', 'voteu'].map((reader) => [reader, 13])),
+  uldc: 15,
+};
+
+/** The slowest figure of a matrix row. */
+const slowest = (row: Readonly<Record<string, number>> | undefined) => Math.max(...Object.values(row ?? {}));
+
+/**
+ * An entry in latency class `latencyClass` of the sm_90 matrices, with the operand shape `shape`:
+ * its results after the class's slowest figure (uniform results in the uniform matrix when the
+ * class has a row there), predicates after the slowest of its predicate row.
+ */
+function inClass(latencyClass: string, source: 'corpus-sm90-ampere' | 'corpus-sm90-classes', shape: Extra = {}): OpcodeInfo {
+  const matrices = weighedRows(AMPERE_BOUNDS.readAfterWrite!);
+  const row = matrices.general?.[latencyClass] ?? matrices.uniform?.[latencyClass];
+  if (row === undefined) throw new Error(`no sm_90 row for writer class ${latencyClass}`);
+  const predicate = matrices.predicate?.[latencyClass];
+  return inferredFixed(slowest(row), latencyClass, source, { ...shape, ...(predicate === undefined ? {} : { predicateLatency: slowest(predicate) }) });
+}
+
+/** The operand shape of a fallback entry (its timing and source dropped). */
+function shapeOf(name: string): Extra {
+  const { kind: _kind, queue: _queue, source: _source, latencyClass: _class, latency: _latency, predicateLatency: _predicate, ...shape } = FALLBACK.opcodes[name]!;
+  return shape;
 }
 
 /**
@@ -106,20 +153,68 @@ function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>)
  * DMUL (0 of 144), DFMA (0 of 83), DSETP (0 of 51), I2FP (0 of 8). ULDC (0 of 109) and CS2R (0
  * of 26) are fixed in Ampere's own entries already.
  */
-const FIXED_ON_HOPPER: Readonly<Record<string, OpcodeInfo>> = (() => {
-  const matrices = weighedRows(AMPERE_BOUNDS.readAfterWrite!);
-  const slowest = (row: Readonly<Record<string, number>> | undefined) => Math.max(...Object.values(row ?? {}));
-  const inClass = (name: string, latencyClass: string): OpcodeInfo => {
-    const { kind: _kind, queue: _queue, source: _source, latencyClass: _class, ...shape } = FALLBACK.opcodes[name]!;
-    const predicate = matrices.predicate?.[latencyClass];
-    return inferredFixed(slowest(matrices.general?.[latencyClass]), latencyClass, 'corpus-sm90-ampere', { ...shape, ...(predicate === undefined ? {} : { predicateLatency: slowest(predicate) }) });
-  };
-  return {
-    // FP64 arithmetic in NVIDIA's RedirectedFP64 class (FP64_WRITER), which ptxas times exactly.
-    ...Object.fromEntries(['DADD', 'DMUL', 'DFMA', 'DSETP'].map((name) => [name, inClass(name, 'fp64')])),
-    I2FP: inClass('I2FP', 'imadWide'),
-  };
-})();
+const FIXED_ON_HOPPER: Readonly<Record<string, OpcodeInfo>> = {
+  // FP64 arithmetic in NVIDIA's RedirectedFP64 class (FP64_WRITER), which ptxas times exactly.
+  ...Object.fromEntries(['DADD', 'DMUL', 'DFMA', 'DSETP'].map((name) => [name, inClass('fp64', 'corpus-sm90-ampere', shapeOf(name))])),
+  // The class the nvaa dumps choose. ptxas 12.5's own output contradicts it (an ALU op reads an
+  // I2FP result after 4 cycles: examples/ptx/hopper/cluster.ptx at -O3) and fits alu; the corpus
+  // test (test/corpus/nvidiaTableFit.test.ts) holds each class to the corpus's choice.
+  I2FP: inClass('imadWide', 'corpus-sm90-ampere', shapeOf('I2FP')),
+};
+
+/**
+ * A conservative entry (variable latency through the unordered `unknown` queue) that reads
+ * fixed-latency results as `extra.latencyClass`, the class ptxas's output shows it reading them
+ * as (corpus-sm90-classes): only that reader class is inferred.
+ */
+function readsAsClass(extra: Extra): OpcodeInfo {
+  return { ...conservative(extra), source: 'corpus-sm90-classes' };
+}
+
+/**
+ * Opcodes no source times on sm_90 that ptxas 12.5 never scoreboards there, each in the class
+ * every use in its sm_90/sm_90a output and the nvaa dumps fits (corpus-sm90-classes): upper
+ * bounds a proof may rely on, ready the next cycle for a counterexample. Opcodes with no register
+ * result, and the stores and barriers whose timing nothing shows, stay conservative; where
+ * ptxas's output shows how soon they read fixed-latency results, they read as that class.
+ */
+const HOPPER_CLASSES: Readonly<Record<string, OpcodeInfo>> = {
+  VIADD: inClass('fma', 'corpus-sm90-classes'),
+  ...each(['VIMNMX', 'VIMNMX3', 'VHMNMX'], inClass('alu', 'corpus-sm90-classes')),
+  // ELECT P2, URZ, PT: a predicate (the elected lane) and a uniform register (its lane id).
+  ELECT: inClass('alu', 'corpus-sm90-classes', { destinations: 2 }),
+  // NAK's fallback scoreboards R2UR (has_fixed_latency); ptxas never does on sm_90.
+  R2UR: inClass('r2ur', 'corpus-sm90-classes'),
+  // Memory and sync-unit operations: variable, their reads of fixed-latency results as the class ptxas's output fits.
+  SYNCS: readsAsClass({ latencyClass: 'decoupled' }),
+  STAS: readsAsClass({ destinations: 0, operands: 'store', latencyClass: 'memory' }),
+  REDAS: readsAsClass({ destinations: 0, operands: 'reduction', latencyClass: 'memory' }),
+  STSM: readsAsClass({ destinations: 0, operands: 'matrixStore', latencyClass: 'memory' }),
+};
+
+/**
+ * Tensor-core MMAs: NAK's fallback scoreboards them (has_fixed_latency: Hmma, Imma), ptxas 12.5
+ * never does on sm_90 and issues their readers at least the cycles below after them
+ * (corpus-sm90-mma): upper bounds for a proof, ready the next cycle for a counterexample.
+ */
+const MMA_ON_HOPPER: Readonly<Record<string, OpcodeInfo>> = {
+  HMMA: inferredFixed(24, 'hmma', 'corpus-sm90-mma', { operands: 'matrix' }),
+  IMMA: inferredFixed(24, 'imma', 'corpus-sm90-mma', { operands: 'matrix', modifierLatency: { '8816': 13 } }),
+  BMMA: inferredFixed(25, 'imma', 'corpus-sm90-mma', { operands: 'matrix' }),
+};
+
+/**
+ * Opcodes ptxas 12.5 emits for sm_90 that NAK's classification covers (memory operations are
+ * variable: nak-sm90-scoreboards): REDG (PTX `red.global`, Hopper's RED) and LDGMC
+ * (`multimem.ld_reduce`). And Hopper's synchronisation instructions with no register operand:
+ * no result, nothing timed.
+ */
+const HOPPER_MEMORY: Readonly<Record<string, OpcodeInfo>> = {
+  REDG: variable('global', 'nak-sm90-scoreboards', { operands: 'reduction', latencyClass: 'memory' }),
+  LDGMC: variable('global', 'nak-sm90-scoreboards', { operands: 'load', latencyClass: 'memory' }),
+  // griddepcontrol.wait / .launch_dependents, cluster barrier arrive and wait, the TMA command flush, wgmma's fences and waits.
+  ...each(['ACQBULK', 'PREEXIT', 'UCGABAR_ARV', 'UCGABAR_WAIT', 'UTMACMDFLUSH', 'WARPGROUP'], control('none', 'conservative')),
+};
 
 /**
  * Whether Ampere's entry replaces the fallback's: its classes were weighed, and it is of the same
@@ -135,9 +230,16 @@ function adopted(name: string, info: OpcodeInfo): boolean {
 export const SM90: ArchitectureTable = {
   ...FALLBACK,
   readAfterWrite: weighedRows(AMPERE_BOUNDS.readAfterWrite!),
+  // Vector instructions read their uniform registers at issue: NVIDIA's tables on either side say
+  // so (write-after-read 1 cycle with no scoreboard after a coupled or decoupled reader) and
+  // ptxas's sm_90 output relies on it.
+  uniformSourcesAtIssue: 'corpus-sm90-uniform-reads',
   opcodes: {
     ...FALLBACK.opcodes,
     ...Object.fromEntries(Object.entries(AMPERE_BOUNDS.opcodes).filter(([name, info]) => adopted(name, info)).map(([name, info]) => [name, bound(info)])),
     ...FIXED_ON_HOPPER,
+    ...HOPPER_CLASSES,
+    ...MMA_ON_HOPPER,
+    ...HOPPER_MEMORY,
   },
 };

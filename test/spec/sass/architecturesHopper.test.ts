@@ -1,0 +1,144 @@
+/**
+ * The sm_90 facts ptxas 12.5's output places in a class (corpus-sm90-classes, corpus-sm90-mma,
+ * corpus-sm90-uniform-reads) and the sm_120 IMMA padding of NAK's later RTX code
+ * (nak-sm120-imma): each cites a key of SOURCES of the intended kind, the figures are those the
+ * citation states, and a counterexample never rests on them.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
+import { architectureTable } from '../../../spec/sass/architectures/index.js';
+import { SOURCES } from '../../../spec/sass/architectures/sources.js';
+import { SOURCE_PROVENANCE, provenanceOf } from '../../../spec/sass/architectures/provenance.js';
+import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
+
+const table = (name: string): ArchitectureTable => architectureTable(name)!;
+const hopper = table('sm_90');
+
+describe('sm_90: what ptxas 12.5 output shows', () => {
+  it('the new keys are cited with their kind', () => {
+    expect(SOURCE_PROVENANCE['corpus-sm90-classes']).toBe('inferred-bound');
+    expect(SOURCE_PROVENANCE['corpus-sm90-mma']).toBe('inferred-bound');
+    expect(SOURCE_PROVENANCE['corpus-sm90-uniform-reads']).toBe('inferred');
+    expect(SOURCE_PROVENANCE['nak-sm120-imma']).toBe('inferred-bound');
+    for (const key of ['corpus-sm90-classes', 'corpus-sm90-mma', 'corpus-sm90-uniform-reads']) {
+      expect(SOURCES[key as keyof typeof SOURCES]).toContain('ptxas 12.5.40');
+      expect(SOURCES[key as keyof typeof SOURCES]).toContain('examples/ptx/hopper');
+    }
+  });
+
+  it('HMMA, IMMA and BMMA are fixed-latency with the spacing ptxas gives their readers (corpus-sm90-mma)', () => {
+    expect(hopper.opcodes['HMMA']).toMatchObject({ kind: 'fixed', latency: 24, latencyClass: 'hmma', operands: 'matrix', source: 'corpus-sm90-mma' });
+    expect(hopper.opcodes['HMMA']).not.toHaveProperty('modifierLatency');
+    expect(hopper.opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 24, modifierLatency: { '8816': 13 }, latencyClass: 'imma', operands: 'matrix', source: 'corpus-sm90-mma' });
+    expect(hopper.opcodes['BMMA']).toMatchObject({ kind: 'fixed', latency: 25, latencyClass: 'imma', operands: 'matrix', source: 'corpus-sm90-mma' });
+    const citation = SOURCES['corpus-sm90-mma'];
+    for (const figure of ['HMMA.16816 -> MMA 24', 'HMMA.SP.16832 -> FADD 24', 'IMMA.16832 -> IMMA 24', 'IMMA.8816 -> IMAD 13', 'BMMA.168256 -> IADD3 25', 'HMMA (83 instructions), IMMA (59) or BMMA (9)']) {
+      expect(citation).toContain(figure);
+    }
+    // ptxas scoreboards every DMMA: it stays conservative.
+    expect(hopper.opcodes['DMMA']?.source).toBe('conservative');
+    expect(citation).toContain('every DMMA, 12 of 12');
+  });
+
+  it('the opcodes ptxas never scoreboards are placed in the class every use fits (corpus-sm90-classes)', () => {
+    const matrices = hopper.readAfterWrite!;
+    const slowest = (row: Readonly<Record<string, number>> | undefined) => Math.max(...Object.values(row!));
+    const expected: Record<string, string> = { VIADD: 'fma', VIMNMX: 'alu', VIMNMX3: 'alu', VHMNMX: 'alu', ELECT: 'alu' };
+    for (const [opcode, klass] of Object.entries(expected)) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latencyClass: klass, source: 'corpus-sm90-classes' });
+      expect(hopper.opcodes[opcode]?.latency, opcode).toBe(slowest(matrices.general?.[klass]));
+      expect(hopper.opcodes[opcode]?.predicateLatency, opcode).toBe(slowest(matrices.predicate?.[klass]));
+      expect(SOURCES['corpus-sm90-classes']).toContain(`${opcode} (`);
+    }
+    expect(hopper.opcodes['ELECT']).toMatchObject({ destinations: 2 });
+    // I2FP keeps the class the nvaa dumps choose (the corpus test holds it there).
+    expect(hopper.opcodes['I2FP']).toMatchObject({ kind: 'fixed', latencyClass: 'imadWide', source: 'corpus-sm90-ampere' });
+  });
+
+  it('R2UR is fixed with B100\'s r2ur row as its bound, reading its GPR as Ampere\'s Decoupled readers', () => {
+    const matrices = hopper.readAfterWrite!;
+    expect(hopper.opcodes['R2UR']).toMatchObject({ kind: 'fixed', latency: 15, latencyClass: 'r2ur', source: 'corpus-sm90-classes' });
+    // The same figures as the B100 table (nak-sm100 ureg_raw.csv: 13, 15 to ULDC readers).
+    const b100 = table('sm_100').readAfterWrite!.uniform!['r2ur']!;
+    for (const reader of ['alu', 'fma', 'decoupled', 'memory', 'cbu', 'udp', 'umov', 'uldc']) expect(matrices.uniform?.['r2ur']?.[reader], reader).toBe(b100[reader]);
+    expect(matrices.uniform?.['r2ur']).toMatchObject({ alu: 13, memory: 13, uldc: 15 });
+    for (const [writer, row] of Object.entries(matrices.general!)) expect(row['r2ur'], writer).toBe(row['decoupled']);
+    expect(SOURCES['corpus-sm90-classes']).toContain('R2UR (250, 0;');
+  });
+
+  it('the FP16 pipe takes Ampere\'s fp16 figures as bounds', () => {
+    const ampere = table('sm_86').readAfterWrite!;
+    const matrices = hopper.readAfterWrite!;
+    expect(matrices.general?.['fp16']).toEqual({ ...ampere.general?.['fp16'], r2ur: ampere.general?.['fp16']?.['decoupled'] });
+    expect(matrices.predicate?.['fp16']).toEqual(ampere.predicate?.['fp16']);
+    for (const opcode of ['HADD2', 'HFMA2', 'HMNMX2']) expect(hopper.opcodes[opcode]?.source, opcode).toBe('corpus-sm90-ampere');
+  });
+
+  it('memory and sync-unit operations stay variable; stores read fixed results as the class ptxas fits', () => {
+    expect(hopper.opcodes['REDG']).toMatchObject({ kind: 'variable', queue: 'global', operands: 'reduction', latencyClass: 'memory', source: 'nak-sm90-scoreboards' });
+    expect(hopper.opcodes['LDGMC']).toMatchObject({ kind: 'variable', queue: 'global', operands: 'load', source: 'nak-sm90-scoreboards' });
+    // LDSM keeps its conservative entry (unordered), though NAK's has_fixed_latency makes it variable too.
+    expect(hopper.opcodes['LDSM']).toMatchObject({ kind: 'variable', queue: 'unknown', operands: 'matrixLoad', source: 'conservative' });
+    expect(hopper.opcodes['SYNCS']).toMatchObject({ kind: 'variable', queue: 'unknown', latencyClass: 'decoupled', source: 'corpus-sm90-classes' });
+    for (const [opcode, operands] of [['STAS', 'store'], ['REDAS', 'reduction'], ['STSM', 'matrixStore']] as const) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'unknown', destinations: 0, operands, latencyClass: 'memory', source: 'corpus-sm90-classes' });
+    }
+    for (const opcode of ['ACQBULK', 'PREEXIT', 'UCGABAR_ARV', 'UCGABAR_WAIT', 'UTMACMDFLUSH', 'WARPGROUP']) {
+      expect(hopper.opcodes[opcode], opcode).toEqual({ kind: 'none', source: 'conservative' });
+    }
+  });
+
+  it('opcodes whose operands no shape describes stay outside the table', () => {
+    // An entry reading one register of `[UR8]` or writing one of HGMMA's accumulator would hide a dependence.
+    for (const opcode of ['HGMMA', 'IGMMA', 'QGMMA', 'UTMALDG', 'UTMASTG', 'UTMAREDG', 'UTMAPF', 'UTMACCTL', 'UBLKCP']) {
+      expect(Object.hasOwn(hopper.opcodes, opcode), opcode).toBe(false);
+    }
+  });
+
+  it('vector instructions read their uniform registers at issue, on both sides', () => {
+    expect(hopper.uniformSourcesAtIssue).toBe('corpus-sm90-uniform-reads');
+    expect(SOURCES['corpus-sm90-uniform-reads']).toContain('line 25 LDG.E.128 R4, desc[UR4][R2.64] sets no read scoreboard and line 27 S2UR UR5');
+  });
+
+  it('a counterexample never rests on the inferred figures: each such entry is ready the next cycle there', () => {
+    const side = counterexampleSide(hopper);
+    for (const opcode of ['HMMA', 'IMMA', 'BMMA', 'VIADD', 'VIMNMX', 'ELECT', 'R2UR', 'SYNCS', 'STAS']) {
+      expect(provenanceOf(hopper.opcodes[opcode]!.source), opcode).toBe('inferred-bound');
+      expect(side.opcodeGaps.has(opcode), opcode).toBe(true);
+      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: 1 });
+    }
+    // Sourced classification (NAK's rule) stays on both sides.
+    expect(side.table.opcodes['REDG']).toBe(hopper.opcodes['REDG']);
+  });
+});
+
+describe('sm_120: IMMA pairs with NAK\'s RTX padding, proof side only', () => {
+  const datacenter = table('sm_100').readAfterWrite!.general!;
+  const consumer = table('sm_120').readAfterWrite!.general!;
+
+  it('an IMMA writer or reader takes B100\'s figure plus 5 (an HMMA reader of an IMMA result plus 9)', () => {
+    for (const [reader, figure] of Object.entries(datacenter['imma']!)) {
+      expect(consumer['imma']?.[reader], `imma -> ${reader}`).toBe(figure + (reader === 'hmma' ? 9 : 5));
+    }
+    for (const writer of ['alu', 'fma', 'fp16', 'hfma2mma', 'disp64']) {
+      expect(consumer[writer]?.['imma'], `${writer} -> imma`).toBe(datacenter[writer]!['imma']! + 5);
+      // Other readers keep the unpadded B100 figures ptxas schedules them at.
+      expect(consumer[writer]?.['alu'], `${writer} -> alu`).toBe(datacenter[writer]!['alu']);
+    }
+    expect(consumer['alu']).toMatchObject({ imma: 12, hmma: 7 });
+    expect(consumer['imma']).toMatchObject({ alu: 24, imma: 25, hmma: 29 });
+    // B100 itself is NVIDIA's figures unpadded.
+    expect(datacenter['imma']).toMatchObject({ alu: 19, imma: 20 });
+    expect(datacenter['alu']).toMatchObject({ imma: 7 });
+  });
+
+  it('IMMA cites NAK\'s later padding, an upper bound a counterexample does not use', () => {
+    const consumerTable = table('sm_120');
+    expect(consumerTable.opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 29, latencyClass: 'imma', source: 'nak-sm120-imma' });
+    expect(table('sm_100').opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 20, source: 'nak-sm100' });
+    expect(SOURCES['nak-sm120-imma']).toContain('RegLatencySM100::raw(write_latency, read_latency, false) + 5');
+    expect(SOURCES['nak-sm120-imma']).toContain('@0e1761ccbe73393c527db6bf2aeb16c7f12deeca');
+    const side = counterexampleSide(consumerTable);
+    expect(side.table.opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 1 });
+  });
+});
