@@ -15,12 +15,14 @@ import { fuzzHtmlReport } from '../reports/html/fuzzHtmlReport.js';
 import { parseShard } from './shard.js';
 import type { CampaignOptions } from '../reports/merge/shardReport.js';
 import { LLC, llcAvailable, llvmCampaignSummary, runLlvmCampaign } from '../impl/llvm/campaign.js';
+import { fuzzPtxas, PTXAS_OPTIONS, PTXAS_USAGE } from './fuzzPtxas.js';
 
 /** Help text of `hazardproof fuzz`. */
 export const FUZZ_USAGE = `usage: hazardproof fuzz FILE... [options]
        hazardproof fuzz --generate small|deep|protected|all [--law NAME] [--robustness] [options]
        hazardproof fuzz --robustness [options]
        hazardproof fuzz --llvm [--runs N] [--seed N] [--time SECONDS] [--path P]
+       hazardproof fuzz --ptxas [--ptxas-version 11.8,12.5] [--arch sm_52,...] [--opt 3,0] [--runs N | --time S] [--seed S] [--keep DIR]
 
 Hunts for hazards in programs under random latency schedules (run on the optimized simulator),
 or for violations of hazardproof's laws on generated programs. Finding nothing is not a proof.
@@ -32,6 +34,7 @@ barriers, one loop or if) compiled by ${LLC} for a random gfx900..gfx1200 target
 every function must be proved safe, and one wait dropped per output (where a load's result is
 read later) must not be; a failure is shrunk to a minimal IR kernel, printed with the llc command.
 Runs default to 50; exit 3 when --time runs out first; ${LLC} missing is exit 2.
+${PTXAS_USAGE}
 
 options:
   --runs N              runs per target: schedules per program, generated inputs per law,
@@ -79,6 +82,7 @@ export const FUZZ_OPTIONS = {
   'report-json': { type: 'string' }, junit: { type: 'string' }, timeout: { type: 'string' }, robustness: { type: 'boolean' }, path: { type: 'string' },
   json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
   format: { type: 'string' }, sarif: { type: 'string' }, html: { type: 'string' }, llvm: { type: 'boolean' },
+  ...PTXAS_OPTIONS,
 } as const;
 
 /** The options `fuzz --llvm` takes. */
@@ -96,6 +100,9 @@ export async function fuzzCommand(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (values.llvm === true) return llvmFuzz(values, positionals, io);
+  if (values.ptxas === true) return fuzzPtxas(values, positionals, io);
+  const ptxasOnly = Object.keys(PTXAS_OPTIONS).find((name) => values[name as keyof typeof values] !== undefined);
+  if (ptxasOnly !== undefined) throw new UsageError(`--${ptxasOnly} goes with --ptxas`);
   const robustness = values.robustness === true;
   if (robustness && positionals.length > 0) throw new UsageError('--robustness mutates the bundled examples itself: give no program files');
   if (values.path !== undefined && !robustness) throw new UsageError('--path replays a robustness case: it goes with --robustness');

@@ -90,7 +90,7 @@ export interface SoundnessOptions {
 interface Tally { files: Set<string>; kernels: Set<string>; mutants: number; hazard: number; unknown: number; provedSafe: number }
 
 /** One mutant ready to check: how to build its kernel, and where it is. */
-interface Candidate {
+export interface MutantCandidate {
   readonly kernel: string;
   readonly line: number;
   readonly mutation: string;
@@ -143,7 +143,7 @@ export function soundnessCampaign(files: readonly string[], options: SoundnessOp
 }
 
 type FileCandidates =
-  | { readonly key: string; readonly notation: string; readonly architecture: string; readonly kernels: readonly string[]; readonly candidates: readonly Candidate[] }
+  | { readonly key: string; readonly notation: string; readonly architecture: string; readonly kernels: readonly string[]; readonly candidates: readonly MutantCandidate[] }
   | { readonly skipped: string };
 
 /** The certain-hazard mutants of one file, or why it has none to offer. */
@@ -175,7 +175,7 @@ function candidatesOf(file: string, checker: typeof checkSassProgram): FileCandi
       ...waitMutantSites(text, all).filter((site) => site.guardsRegister).map(({ mutant }) => ({ mutant, why: '' })),
       ...certainNopMutants(text, file, architecture as AmdgpuTarget, all).map(({ mutant, pair }) => ({ mutant, why: ` (${pair})` })),
     ];
-    const candidates = sites.map(({ mutant, why }): Candidate => ({
+    const candidates = sites.map(({ mutant, why }): MutantCandidate => ({
       kernel: mutant.function, line: mutant.line, mutation: `${mutant.description}${why}`,
       check: (shouldStop) => {
         let kernel: LoadedKernel;
@@ -191,13 +191,22 @@ function candidatesOf(file: string, checker: typeof checkSassProgram): FileCandi
     return { key: `${notation} ${architecture}`, notation, architecture, kernels: kernels.map((k) => k.program.name), candidates };
   }
   const notation = `nvidia ${detectNotation(text, file) ?? 'listing'}`;
-  const candidates = kernels.flatMap((kernel) => certainNvidiaMutants(kernel).map(({ mutant, producerLine, consumerLine, register, hazard }): Candidate => ({
+  const candidates = nvidiaMutantCandidates(kernels, checker);
+  return { key: `${notation} ${architecture}`, notation, architecture, kernels: kernels.map((k) => k.program.name), candidates };
+}
+
+/**
+ * The certain-hazard mutants (`certainNvidiaMutants`) of NVIDIA kernels already read, each ready to
+ * check as the campaign checks it. `fuzz --ptxas` applies the law to ptxas output held in memory
+ * with it, so both campaigns judge a mutant the same way.
+ */
+export function nvidiaMutantCandidates(kernels: readonly LoadedKernel[], checker: typeof checkSassProgram = checkSassProgram): MutantCandidate[] {
+  return kernels.flatMap((kernel) => certainNvidiaMutants(kernel).map(({ mutant, producerLine, consumerLine, register, hazard }): MutantCandidate => ({
     kernel: kernel.program.name,
     line: kernel.program.instructions[mutant.instruction]!.line,
     mutation: `line ${kernel.program.instructions[mutant.instruction]!.line}: ${mutant.change} (${hazard} on ${register}, line ${producerLine} -> line ${consumerLine})`,
     check: (shouldStop) => checker(mutant.program, kernel.notes, { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK, shouldStop, counterexample: mutant.counterexample }),
   })));
-  return { key: `${notation} ${architecture}`, notation, architecture, kernels: kernels.map((k) => k.program.name), candidates };
 }
 
 /** The certain-hazard mutants of a Mesa ir3 listing (computerator `.asm`, CI `.log`), each shader checked on the component machine. */
@@ -214,7 +223,7 @@ function ir3Candidates(text: string, file: string): FileCandidates {
   const candidates = shaders.flatMap((shader) => {
     const lowered = lowerIr3Shader(shader);
     const blocked = lowered.notes[0] === undefined ? null : `line ${lowered.notes[0].line}: ${lowered.notes[0].message}`;
-    return ir3CertainMutants(lowered.program).map((mutant): Candidate => ({
+    return ir3CertainMutants(lowered.program).map((mutant): MutantCandidate => ({
       kernel: `shader ${shader.index}`, line: mutant.line, mutation: `line ${mutant.line}: ${mutant.change}`,
       check: (shouldStop) => checkComponentProgram(mutant.program, blocked, MUTANT_CHECK.maxStates * 10, shouldStop),
     }));
