@@ -5,23 +5,21 @@
  * unknown is listed so a person can look at it, and the exit code is 0 whatever the verdicts.
  *
  * Compiling is the slow part of a first run, so outputs (and llc's refusals) are kept in `--cache`
- * under a key of the test's path, its content and llc's arguments; a rerun only checks.
+ * under a key of the test's path, its content and llc's arguments; a rerun only checks. The cache,
+ * the list of tests and the check of one output are shared with `bench:nvptx-tests`
+ * (`bench/compileCache.ts`, `bench/checkOutput.ts`).
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkListingKernels } from '../api/listing/checkKernels.js';
 import type { CliIo } from '../cli/io.js';
 import { progressLine } from '../cli/io.js';
-import { formatProblem, InputError } from '../format/error.js';
-import { listingKernelsOfText, type LoadedKernel } from '../format/sass/loadKernels.js';
 import { llcAvailable, llcCommand, LLC } from '../impl/llvm/campaign.js';
-import { describeSassHazard, describeSuspicion } from '../reports/sass/describe.js';
 import { formatTable } from '../reports/table.js';
 import { AMDGPU_TARGETS, type AmdgpuTarget } from '../spec/amdgpu/counters.js';
+import { checkOutput } from './checkOutput.js';
+import { cacheBase, compileWithLlc, limiter, listLlTests, type Cached } from './compileCache.js';
 
 /** What the command line asked for. */
 export interface LlvmTestsOptions {
@@ -130,89 +128,19 @@ export function parseLlvmTestsArgs(argv: readonly string[]): LlvmTestsOptions {
   };
 }
 
-/** The `.ll` files under a folder, relative and `/`-separated, in code-unit order (the same on every machine), every Nth kept. */
-export function listLlvmTests(directory: string, every: number): string[] {
-  const found = (readdirSync(directory, { recursive: true, withFileTypes: true }) as { name: string; parentPath?: string; path?: string; isFile(): boolean }[])
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ll'))
-    .map((entry) => relative(directory, join(entry.parentPath ?? entry.path ?? directory, entry.name)).split(sep).join('/'))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return found.filter((_, index) => index % every === 0);
-}
-
-/** An llc run's outcome: the assembly's path, or why there is none. */
-type Compiled = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly timedOut: boolean; readonly message: string };
-
-/** The line of llc's complaint worth showing (its crash dumps run to pages). */
-function firstError(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  return lines.find((line) => /error|Assertion|UNREACHABLE/i.test(line)) ?? lines[0] ?? '';
-}
+/** The `.ll` files under a folder, in code-unit order, every Nth kept (`listLlTests`, shared with `bench:nvptx-tests`). */
+export const listLlvmTests = listLlTests;
 
 /**
- * Compiles one test for one target into `folder`, unless a former run did: the output, or the
- * `.err` file holding llc's refusal, is named by the test's path (to read) and a hash of its
- * content and llc's arguments (so an edited test or another llc option compiles again).
- * Timeouts are not kept: they depend on `--timeout-s` and on the machine's load.
+ * Compiles one test for one target into `folder/target`, unless a former run did (outputs and
+ * llc's refusals are kept under a key of the test's content and llc's arguments).
  */
-function compile(options: LlvmTestsOptions, folder: string, test: string, target: AmdgpuTarget): Promise<Compiled> {
+function compile(options: LlvmTestsOptions, folder: string, test: string, target: AmdgpuTarget): Promise<Cached> {
   const source = join(options.directory, test);
-  const [command, ...args] = llcCommand(options.llc, target, 2);
-  const key = createHash('sha256').update(`${args.join(' ')}\n`).update(readFileSync(source)).digest('hex').slice(0, 16);
-  const base = join(folder, target, `${test.replaceAll('/', '__')}.${key}`);
-  if (existsSync(`${base}.s`)) return Promise.resolve({ ok: true, path: `${base}.s` });
-  if (existsSync(`${base}.err`)) return Promise.resolve({ ok: false, timedOut: false, message: readFileSync(`${base}.err`, 'utf8') });
-  mkdirSync(join(folder, target), { recursive: true });
-  // llc writes where -o says; the rename makes an interrupted run leave no half output in the cache.
-  const partial = `${base}.${process.pid}.tmp`;
-  return new Promise((done) => {
-    const child = spawn(command!, [...args, '-o', partial, source], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { if (stderr.length < 65_536) stderr += chunk.toString('utf8'); });
-    let killed = false;
-    const timer = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, options.timeoutS * 1000);
-    let settled = false;
-    const finish = (code: number | null, signal: string | null, spawnError?: Error) => {
-      clearTimeout(timer);
-      // A failed spawn emits 'error' and then 'close': answer once.
-      if (settled) return;
-      settled = true;
-      if (code === 0) {
-        renameSync(partial, `${base}.s`);
-        done({ ok: true, path: `${base}.s` });
-        return;
-      }
-      rmSync(partial, { force: true });
-      // The timer can fire late, after a check kept this thread busy: only our own kill is a timeout.
-      if (killed && signal === 'SIGKILL') return done({ ok: false, timedOut: true, message: `llc ran past ${options.timeoutS} s` });
-      const how = spawnError ? spawnError.message : signal !== null ? `killed by ${signal}` : `exit ${code}`;
-      const message = `llc failed (${how}): ${firstError(stderr)}`.slice(0, 500);
-      // llc's verdict on the test is kept; a spawn that failed says nothing about the test.
-      if (!spawnError) writeFileSync(`${base}.err`, message);
-      done({ ok: false, timedOut: false, message });
-    };
-    child.on('error', (error) => finish(null, null, error));
-    child.on('close', (code, signal) => finish(code, signal));
-  });
+  const command = llcCommand(options.llc, target, 2);
+  const base = cacheBase(join(folder, target), test, command.slice(1), readFileSync(source));
+  return compileWithLlc(command, source, base, '.s', options.timeoutS);
 }
-
-/** Runs at most `n` of the tasks given to it at once, in the order they were given. */
-function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (active >= n) await new Promise<void>((start) => waiting.push(start));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
-/** The first line of a text. */
-const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
 /**
  * One target over the tests: llc runs ahead (`jobs` at once) while this thread checks each output
@@ -236,34 +164,18 @@ export async function runLlvmTestsTarget(options: LlvmTestsOptions, tests: reado
     const assembly = options.cache === null ? null : compiled.path;
     // Located errors name the file a person can open: the cached output, else the test and target.
     const name = assembly ?? `${test}.${target}.s`;
-    const text = readFileSync(compiled.path, 'utf8');
-    const started = performance.now();
-    try {
-      let kernels: LoadedKernel[];
-      try {
-        kernels = listingKernelsOfText(text, name, { from: null, architecture: null, kernels: [] });
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        counts.refused++;
-        findings.push({ file: test, assembly, function: null, verdict: 'refused', reason: error.problems[0] ? formatProblem(error.problems[0]) : firstLine(error.message), detail: null });
-        continue;
-      }
-      // No budget: the check's own bounds (confirm limit, states) keep it finite, and a time budget would make the counts depend on the machine.
-      for (const check of checkListingKernels(kernels, { shouldStopFor: () => () => null })) {
-        const { program, result } = check;
-        counts.functions++;
-        times.push({ file: test, function: program.name, ms: check.elapsedMs });
-        if (result.verdict === 'proved-safe') { counts.proved++; continue; }
-        const verdict = result.verdict === 'hazard' ? 'hazard' : 'unknown';
-        counts[verdict]++;
-        const detail = result.hazards[0] ? describeSassHazard(program, result.hazards[0].hazard) : result.unconfirmed[0] ? describeSuspicion(program, result.unconfirmed[0]) : null;
-        findings.push({ file: test, assembly, function: program.name, verdict, reason: firstLine(result.reason), detail });
-      }
-    } catch (error) {
-      counts.crashed++;
-      findings.push({ file: test, assembly, function: null, verdict: 'crashed', reason: firstLine(String((error as Error)?.stack ?? error)), detail: null });
-    } finally {
-      checkMs += performance.now() - started;
+    const checked = checkOutput(readFileSync(compiled.path, 'utf8'), name);
+    checkMs += checked.ms;
+    for (const fn of checked.functions) {
+      counts.functions++;
+      times.push({ file: test, function: fn.name, ms: fn.ms });
+      if (fn.verdict === 'proved-safe') { counts.proved++; continue; }
+      counts[fn.verdict]++;
+      findings.push({ file: test, assembly, function: fn.name, verdict: fn.verdict, reason: fn.reason, detail: fn.detail });
+    }
+    if (checked.failure !== null) {
+      counts[checked.failure.verdict]++;
+      findings.push({ file: test, assembly, function: null, verdict: checked.failure.verdict, reason: checked.failure.reason, detail: null });
     }
   }
   const order = { hazard: 0, unknown: 1, refused: 2, crashed: 3 };
