@@ -448,6 +448,9 @@ export function formatNvptxTests(results: readonly NvptxTestsResult[], list: boo
   const lines = [table, ''];
   const sum = (pick: (row: NvptxTestsRow) => number) => results.reduce((total, { row }) => total + pick(row), 0);
   lines.push(`assembled listings with no function (tests of globals only; not refused): ${sum((r) => r.empty)}`);
+  const timeouts = sum((r) => r.llcTimeouts) + sum((r) => r.ptxasTimeouts);
+  // Timeouts are not kept in the cache: say so, since a rerun (on a quieter machine) may assemble more.
+  if (timeouts > 0) lines.push(`ran past --timeout-s: llc ${sum((r) => r.llcTimeouts)}, ptxas or cuobjdump ${sum((r) => r.ptxasTimeouts)} (not kept in the cache: a rerun tries them again)`);
   lines.push(`totals: ${sum((r) => r.kernels)} kernels, ${sum((r) => r.proved)} proved safe, ${sum((r) => r.hazard)} hazard, ${sum((r) => r.unknown)} unknown, ${sum((r) => r.refused)} refused, ${sum((r) => r.crashed)} crashed`);
   const groups = groupFindings(results);
   if (groups.length === 0) lines.push('', 'findings: none (every listing read and every function proved safe)');
@@ -504,7 +507,7 @@ function header(options: NvptxTestsOptions, targets: readonly NvptxTarget[], tes
   return {
     llc, tools,
     lines: [
-      `bench:nvptx-tests: ${tests.length} file(s)${options.every > 1 ? ` (every ${options.every}th)` : ''} x ${targets.length} target(s) (${perRelease}) x ptxas ${options.optimizations.map((o) => `-O${o}`).join(',')}: ${runs} llc run(s), ${runs * options.optimizations.length} ptxas run(s), ${options.jobs} at once`,
+      `bench:nvptx-tests: ${tests.length} file(s)${options.every > 1 ? ` (1 in ${options.every})` : ''} x ${targets.length} target(s) (${perRelease}) x ptxas ${options.optimizations.map((o) => `-O${o}`).join(',')}: ${runs} llc run(s), ${runs * options.optimizations.length} ptxas run(s), ${options.jobs} at once`,
       `folder: ${options.directory}`,
       `llc: ${options.llc}: ${llc}`,
       ...tools.map((t) => `ptxas ${t.release}: ${t.ptxas}; cuobjdump: ${t.cuobjdump}`),
