@@ -7,7 +7,7 @@
 import type { ArchitectureTable } from '../../spec/sass/architecture.js';
 import type { CounterexampleProgram } from '../../spec/sass/architectures/counterexample.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
-import type { SassFlow, SassInstruction, SassProgram, SassQueue, SassUnit } from '../../spec/sass/program.js';
+import { isConditional, type SassFlow, type SassInstruction, type SassProgram, type SassQueue, type SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
 import { reachedFromEntry, unreachedEntries } from './unreachedCode.js';
 
@@ -149,7 +149,7 @@ function calleesOfIndirectCalls(kernel: SassKernel, instructions: SassInstructio
 function returnToOutsideCaller(line: SassLine, instructions: SassInstruction[], index: number, everyRegister: readonly string[], note: (kind: LoweringNote['kind'], line: SassLine, message: string) => void): void {
   const ret = instructions[index]!;
   const caller = instructions.length;
-  instructions[index] = { ...ret, flow: { kind: 'branch', target: caller, ...(isConditionalReturn(ret.flow) ? { conditional: true as const } : {}) } };
+  instructions[index] = { ...ret, flow: { kind: 'branch', target: caller, ...(isConditional(ret.flow) ? { conditional: true as const } : {}) } };
   instructions.push({
     opcode: 'RET', guard: null, destinations: everyRegister, sources: everyRegister, readAtIssue: [], unit: { kind: 'fixed', latency: 1 }, drains: [], depbar: null, latencyClass: null,
     flow: { kind: 'exit' },
@@ -158,10 +158,6 @@ function returnToOutsideCaller(line: SassLine, instructions: SassInstruction[], 
     outsideListing: `the function returns at line ${ret.line} with it in flight, and its caller is outside the listing (ptxas' convention, inferred from its output, leaves nothing in flight at a return)`,
   });
   note('assumption', line, 'a return to a caller outside the listing: the function is checked as entered with nothing in flight and as returning to a caller that may read and overwrite any register right after the return\'s stall (the calling convention ptxas keeps at every CALL and RET)');
-}
-
-function isConditionalReturn(flow: SassFlow): boolean {
-  return flow.kind === 'return' && flow.conditional === true;
 }
 
 /** How a call whose target is in a register is named in its note. */
