@@ -69,7 +69,7 @@ export type { ListingLoadOptions, ListingNotation } from './listing/loadOptions.
 export type { LoadedListing, ListingKernel } from './listing/listing.js';
 export { checkListing, checkListingSync, type ListingCheckOptions } from './listing/check.js';
 export type { ListingProgress } from './listing/progress.js';
-export type { ListingKernelReport, ListingHazardReport, UnconfirmedHazardReport, AssumedHazardReport } from '../reports/sass/checkText.js';
+export type { ListingKernelReport, ListingHazardReport, UnconfirmedHazardReport, AssumedHazardReport, ListSummary } from '../reports/sass/checkText.js';
 export type { FactGap } from '../spec/sass/architectures/counterexample.js';
 export type { LoweringNote } from '../format/sass/lower.js';
 export type { Suspicion } from '../impl/sass/analysis/suspicion.js';

@@ -15,6 +15,7 @@ import { releaseZ3 } from '../solver/z3.js';
 import { corpusFolderRows, formatCorpusBench } from './corpusBench.js';
 import { amdBench, formatAmdBench } from './amdBench.js';
 import { analysisVersusExhaustive, annotateRows, bigKernelRows, corpusRoot, formatSassBench, listingRows, mutationRows } from './sassBench.js';
+import { bigKernelBench, formatBigKernelBench } from './bigKernels.js';
 import { corpusRows as ir3CorpusRows, formatComponentBench, generatedRows as generatedComponentRows, ir3CorpusRoot } from './componentBench.js';
 
 /** One measured row: the same schedules run through the spec and the simulator. */
@@ -90,6 +91,10 @@ const sass = corpus === null ? null : {
   annotated: annotateRows(corpus, 10, seed),
 };
 
+// Made with ptxas when `npm run setup:nvidia` has unpacked it (each row says why it is skipped otherwise), kept between runs.
+if (!json) process.stderr.write('big generated NVIDIA kernels: PTX assembled by ptxas (2,000 to 20,000 instructions), each checked in a process of its own...\n');
+const bigKernels = bigKernelBench((text) => { if (!json) process.stderr.write(`${text}\n`); });
+
 if (!json) process.stderr.write('AMD GPUs: compiling the bundled IR with llc-19 for every target and level, and a short fuzz --llvm campaign...\n');
 const amd = amdBench(seed, 50);
 
@@ -98,7 +103,7 @@ if (!json) process.stderr.write(`scheduling ir3 shaders (list scheduler of US 8,
 const components = { seed, generated: generatedComponentRows(seed), corpus: ir3Corpus === null ? null : ir3CorpusRows(ir3Corpus) };
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, streamoutScale, streamoutTraces, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, amd: amd === null ? null : { ...amd, campaign: { ...amd.campaign, stats: { ...amd.campaign.stats, targets: [...amd.campaign.stats.targets] } } }, components }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ seed, maxLatency, rows, minimization, depbarProofs, wholePrograms, stalls, streamout, streamoutScale, streamoutTraces, lrc: lrcRows, comparison: compareBenchJson(comparison), sass, bigKernels, amd: amd === null ? null : { ...amd, campaign: { ...amd.campaign, stats: { ...amd.campaign.stats, targets: [...amd.campaign.stats.targets] } } }, components }, null, 2)}\n`);
 } else {
   const round = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(formatTable(
@@ -146,6 +151,8 @@ if (json) {
   console.log('');
   console.log(sass === null ? 'NVIDIA listings: skipped (../shared/corpus is absent)' : formatSassBench(sass.listings, sass.big, sass.mutation, sass.versus, sass.annotated, mutationSample, seed, 10, mutationBudgetMs));
   if (sass !== null) console.log(`\n${formatCorpusBench(sass.folders)}`);
+  console.log('');
+  console.log(formatBigKernelBench(bigKernels));
   console.log('');
   console.log(formatAmdBench(amd));
   console.log('');

@@ -56,6 +56,9 @@ ${TIMEOUT_HELP}
                                  with --json, the report 'hazardproof merge' combines into one result
   --format text|json|sarif       report format on stdout (default text; json is --json; sarif: one
                                  SARIF 2.1.0 log for code scanning, a result per hazard)
+  --all-findings                 listings: list every unconfirmed hazard and model note of a kernel
+                                 in the JSON and SARIF reports (by default the first 20 of each,
+                                 the rest counted by kind in unconfirmedSummary and notesSummary)
 ${HTML_HELP}
 
 NVIDIA listings (.cuasm, .sass, or any file or - (standard input) whose content is one) are
@@ -90,7 +93,7 @@ export const CHECK_OPTIONS = {
   'max-latency': { type: 'string' }, 'max-states': { type: 'string' }, 'scoreboard-bits': { type: 'string' },
   replay: { type: 'string' }, minimize: { type: 'string' }, timelines: { type: 'string' }, expect: { type: 'boolean' }, json: { type: 'boolean' },
   from: { type: 'string' }, arch: { type: 'string' }, kernel: { type: 'string', multiple: true },
-  format: { type: 'string' }, html: { type: 'string' },
+  format: { type: 'string' }, html: { type: 'string' }, 'all-findings': { type: 'boolean' },
   timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   ...SHARD_OPTION,
 } as const;
@@ -123,7 +126,7 @@ export function checkCommand(args: string[], io: CliIo): number {
   const scenarios = positionals.filter((_, index) => kinds[index] === 'streamout');
   if (scenarios.length > 0) throw new UsageError(`${scenarios.join(', ')}: a stream-output scenario; run it with hazardproof streamout run ${scenarios.join(' ')} (the library's check(load(file)) runs it too)`);
   if (kinds.every((kind) => kind === 'ir3' || kind === 'components')) {
-    for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch'] as const) {
+    for (const option of ['mode', 'seed', 'runs', 'max-latency', 'scoreboard-bits', 'arch', 'all-findings'] as const) {
       if (values[option] !== undefined) throw new UsageError(`--${option} does not apply to .comp programs and ir3 listings (every schedule is explored)`);
     }
     const timelines = values.timelines ?? 'first';
@@ -145,9 +148,10 @@ export function checkCommand(args: string[], io: CliIo): number {
     return checkListings(files, {
       ...listingOptions(values),
       json: format === 'json', sarif: format === 'sarif', arguments: args, html: htmlRequest, expect: values.expect ?? false, replay: values.replay ?? null, timeoutMs, shard: sharding,
+      allFindings: values['all-findings'] ?? false,
     }, io);
   }
-  for (const option of ['arch', 'kernel'] as const) {
+  for (const option of ['arch', 'kernel', 'all-findings'] as const) {
     if (values[option] !== undefined) throw new UsageError(`--${option} applies to NVIDIA listings (.cuasm, .sass or --from)`);
   }
   const mode = values.mode ?? 'auto';

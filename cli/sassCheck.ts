@@ -6,7 +6,7 @@ import { readInputFile } from '../format/readInputFile.js';
 import { loadListingKernels, type ListingOptions, type LoadedKernel } from '../format/sass/loadKernels.js';
 import type { TimeBudget } from '../impl/budget.js';
 import { describeSassHazard } from '../reports/sass/describe.js';
-import { kernelCheckJson, renderKernelCheck, type KernelCheck } from '../reports/sass/checkText.js';
+import { kernelCheckReport, renderKernelCheck, type KernelCheck } from '../reports/sass/checkText.js';
 import { checkSarifLog } from '../reports/sarif/checkSarifLog.js';
 import { parseSassActionCode } from '../spec/sass/machine/action.js';
 import { sassSystem } from '../spec/sass/system.js';
@@ -33,6 +33,8 @@ export interface ListingCheckRequest extends ListingOptions {
   readonly timeoutMs: number | null;
   /** `--shard I/N`: the shard these files are, whose JSON report `hazardproof merge` reads; null (or absent) without it. */
   readonly shard?: FileShard | null;
+  /** `--all-findings`: the JSON and SARIF reports list every unconfirmed hazard and note, not the first few with counts. */
+  readonly allFindings?: boolean;
 }
 
 /** `--from`, `--arch` and `--kernel` as every listing command takes them; a usage error for an unknown notation. */
@@ -65,10 +67,11 @@ export function checkListings(files: readonly string[], request: ListingCheckReq
   progress.done();
   const failed = request.expect ? filesNotAsExpected(files, checks) : [];
   const exitCode = request.expect ? (failed.length > 0 ? 1 : 0) : combinedExitCode(checks.map((check) => check.result.verdict));
+  const json = (check: KernelCheck) => kernelCheckReport(check, { allFindings: request.allFindings ?? false });
   if (request.sarif) {
-    io.stdout(`${JSON.stringify(checkSarifLog(checks.map(kernelCheckJson), request.arguments), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(checkSarifLog(checks.map(json), request.arguments), null, 2)}\n`);
   } else if (request.json) {
-    printJsonResults(io, checks.map(kernelCheckJson), request.shard ?? null, exitCode);
+    printJsonResults(io, checks.map(json), request.shard ?? null, exitCode);
   } else {
     io.stdout(`${checks.map(renderKernelCheck).join('\n\n')}\n`);
   }

@@ -5,7 +5,7 @@ import type { SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import { analyze } from './analysis/fixpoint.js';
 import type { Suspicion } from './analysis/suspicion.js';
-import { confirmSuspicion, type ConfirmedHazard } from './confirm.js';
+import { confirmSuspicion, DirectedRuns, type ConfirmedHazard } from './confirm.js';
 import type { CounterexampleProgram, FactGap } from '../../spec/sass/architectures/counterexample.js';
 import { RecordedStop, type StopPredicate } from '../budget.js';
 
@@ -72,12 +72,15 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   // the proof side allows names the facts it needed instead (Alive2's rule: an assumption is not a bug).
   const evidence = options.counterexample?.program ?? program;
   const factsOf = (shown: ConfirmedHazard) => [...new Set(hazardInstructions(shown).flatMap((index) => options.counterexample?.gaps[index] ?? []))];
+  // One record of directed runs for all of them: suspicions of one pair of instructions, or that
+  // meet in one state, share their runs (the same outcomes, without each simulating the kernel).
+  const runs = new DirectedRuns();
   for (const suspicion of analysis.suspicions.slice(0, options.confirmLimit)) {
     const steps = directedSteps(program, suspicion);
-    const shown = confirmSuspicion(evidence, suspicion, steps, stop.ask);
+    const shown = confirmSuspicion(evidence, suspicion, steps, stop.ask, runs);
     if (shown && !hazards.some((known) => sameHazard(known, shown))) hazards.push(shown);
     if (shown) continue;
-    const onProofSide = evidence === program ? null : confirmSuspicion(program, suspicion, steps, stop.ask);
+    const onProofSide = evidence === program ? null : confirmSuspicion(program, suspicion, steps, stop.ask, runs);
     if (onProofSide) assumed.push({ shown: onProofSide, facts: factsOf(onProofSide) });
     else unconfirmed.push(suspicion);
   }

@@ -5,6 +5,7 @@ import { sassIssueBlocker, type SassBounds } from '../../spec/sass/machine/readi
 import type { SassState } from '../../spec/sass/machine/state.js';
 import { readsInIssueOrder, type SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
+import { sassStateKey } from '../../spec/sass/machine/stateKey.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { pathThrough } from './path.js';
 import type { StopPredicate } from '../budget.js';
@@ -28,45 +29,296 @@ export interface ConfirmedHazard {
  * possible except the earlier instruction's read (WAR) or write (RAW, WAW), which waits until
  * the thread could not go on without it. Returns null when that run shows no hazard (or
  * `shouldStop` ended it first).
+ *
+ * `runs` remembers the runs of one check (all its suspicions, on either side of the table), so
+ * that a run that would repeat one already made takes that one's outcome (see `DirectedRuns`);
+ * without it each call starts afresh. Either way the answer is the same.
  */
-export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, stepLimit = 200_000, shouldStop?: StopPredicate): ConfirmedHazard | null {
+export function confirmSuspicion(program: SassProgram, suspicion: Suspicion, stepLimit = 200_000, shouldStop?: StopPredicate, runs: DirectedRuns = new DirectedRuns()): ConfirmedHazard | null {
   const path = pathThrough(program, suspicion.producer, suspicion.consumer);
   if (!path) return null;
   // Guarded instructions off the pair skipped (their writes could mask the hazard), else executed
   // (a predicate committed false could stop a branch on the path from going its way).
-  return directedRun(program, suspicion, path, false, stepLimit, shouldStop) ?? directedRun(program, suspicion, path, true, stepLimit, shouldStop);
+  return runs.run(program, suspicion, path, false, stepLimit, shouldStop) ?? runs.run(program, suspicion, path, true, stepLimit, shouldStop);
 }
 
-/** One directed run; `executeGuarded`: guarded instructions other than the pair execute. */
-function directedRun(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number, shouldStop?: StopPredicate): ConfirmedHazard | null {
+/** How a directed run ended: what the caller needs to answer another run that meets it. */
+type RunEnd =
+  /** The thread finished (no action enabled) after `actions` actions; `found`: its final-state hazards. */
+  | { readonly kind: 'finished'; readonly actions: number; readonly found: readonly Hazard[] }
+  /** The `actions`-th action showed `found` (or halted the machine: a counter past 6 bits). */
+  | { readonly kind: 'step'; readonly actions: number; readonly found: readonly Hazard[] }
+  /** The step limit, `actions` actions, came first. */
+  | { readonly kind: 'limit'; readonly actions: number }
+  /** The run came back to a state it had been in: it would go round until any step limit, showing nothing. */
+  | { readonly kind: 'endless' };
+
+/** One directed run as it goes: its actions and issued instructions, and once it has ended (not stopped by the budget), how. */
+interface RunRecord {
+  readonly schedule: SassAction[];
+  readonly issued: number[];
+  end: RunEnd | null;
+}
+
+/** A state a run passed through, under a policy: the run, where it was then, and the cycle (hazards carry cycles). */
+interface Checkpoint {
+  readonly run: RunRecord;
+  readonly actions: number;
+  readonly issues: number;
+  readonly cycle: number;
+}
+
+/** What `DirectedRuns` keeps per program. */
+interface ProgramRuns {
+  /** Per instruction, the fewest instructions from it to the end of the thread. */
+  readonly toExit: readonly number[];
+  /** Where each instruction may issue again from (see `Cycles`). */
+  readonly cycles: Cycles;
+  /** Whole runs by everything that decides them (held instruction and stage, path's ends, guards, limit). */
+  readonly whole: Map<string, RunRecord>;
+  /** States met past the path, by the policy that was running and the state's identity. */
+  readonly checkpoints: Map<string, Checkpoint>;
+}
+
+/** Every this many instructions of the kernel, a run past its path records its state (and looks for a run that met it). */
+const CHECKPOINT_EVERY = 32;
+/** Checkpoints kept per program (a state's identity is a few kilobytes of text): enough for every run of a check. */
+const CHECKPOINT_LIMIT = 8_192;
+
+/**
+ * The directed runs of one check, so that the 16 suspicions it tries do not each simulate the
+ * whole kernel. A run is a deterministic function of the program and its policy; the policy
+ * depends on the suspicion only through the held instruction and stage, the path (which
+ * branches to take until the later instruction), and which guarded instructions execute. So:
+ *
+ * - a run whose policy is the same as an earlier one's (RAW and WAW on several registers of one
+ *   pair of instructions: the same run) is that run, its findings picked again;
+ * - past its path, a run's next action depends only on the machine state and on what of the
+ *   suspicion can still act (the held instruction, if it is in flight or may issue again; the
+ *   later one's guard, if it may issue again). A run that reaches a state another run reached
+ *   under the same policy has the same future, which the other run already simulated: its end
+ *   is taken (shifted by the difference in actions and cycles) instead of simulated again,
+ *   when the step limit would let this run get there too. A run that reaches its own earlier
+ *   state goes round for ever: it ends at the step limit with nothing shown.
+ *
+ * On ptxas kernels of 5,000 to 20,000 instructions the runs of different suspicions meet soon
+ * after their held step has landed, so most of them stop there instead of at the kernel's end.
+ */
+export class DirectedRuns {
+  private readonly programs = new WeakMap<SassProgram, ProgramRuns>();
+
+  /** `checkpointEvery`: a run past its path looks for (and records) its state at instructions whose index is a multiple of it (tests use 1). */
+  constructor(private readonly checkpointEvery = CHECKPOINT_EVERY) {}
+
+  /** Actions simulated, and runs answered (wholly or from a checkpoint) by another run: for tests and the bench. */
+  readonly stats = { runs: 0, actions: 0, reused: 0 };
+
+  /** One directed run of `suspicion` along `path`; `executeGuarded`: guarded instructions other than the pair execute. */
+  run(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number, shouldStop?: StopPredicate): ConfirmedHazard | null {
+    const known = this.of(program);
+    const holdRead = suspicion.kind === 'WAR';
+    const key = `${suspicion.producer}${holdRead ? 'r' : 'w'}:${path.join(',')}:${suspicion.consumer}:${executeGuarded ? 'g' : 's'}:${stepLimit}`;
+    let record = known.whole.get(key);
+    if (record?.end != null) {
+      this.stats.reused++;
+    } else {
+      this.stats.runs++;
+      record = directedRun(program, known, suspicion, path, executeGuarded, stepLimit, this.checkpointEvery, this.stats, shouldStop);
+      if (record.end === null) return null;
+      known.whole.set(key, record);
+    }
+    const end = record.end!;
+    return end.kind === 'limit' || end.kind === 'endless' || end.found.length === 0 ? null : { hazard: pick(end.found, suspicion), schedule: record.schedule, path: record.issued };
+  }
+
+  private of(program: SassProgram): ProgramRuns {
+    let known = this.programs.get(program);
+    if (known === undefined) {
+      known = { toExit: distancesToExit(program), cycles: cyclesOf(program), whole: new Map(), checkpoints: new Map() };
+      this.programs.set(program, known);
+    }
+    return known;
+  }
+}
+
+/** One directed run; `executeGuarded`: guarded instructions other than the pair execute. Its record has no end when `shouldStop` ended it. */
+function directedRun(
+  program: SassProgram, known: ProgramRuns, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number,
+  checkpointEvery: number, stats: { actions: number; reused: number }, shouldStop?: StopPredicate,
+): RunRecord {
   const held = suspicion.producer;
   const holdRead = suspicion.kind === 'WAR';
   const system = sassSystem(program, DIRECTED_BOUNDS);
-  const toExit = distancesToExit(program);
   let state = system.initial;
   let position = 0;
-  const schedule: SassAction[] = [];
-  const issued: number[] = [];
+  const record: RunRecord = { schedule: [], issued: [], end: null };
+  const { schedule, issued } = record;
   const isHeld = (instruction: number, stage: 'read' | 'write') => instruction === held && (stage === 'read' ? holdRead : !holdRead);
+  // What of the suspicion can still steer the run once past its path (see `DirectedRuns`).
+  const heldMayAct = (current: SassState) => mayIssueAgain(known.cycles, held, current.pc)
+    || current.fixed.some((entry) => entry.instruction === held) || current.queues.some((entries) => entries.some((entry) => entry.instruction === held));
+  const consumerGuarded = program.instructions[suspicion.consumer]!.guard !== null;
+  const consumerMatters = (current: SassState) => consumerGuarded && mayIssueAgain(known.cycles, suspicion.consumer, current.pc);
   for (let step = 0; step < stepLimit; step++) {
-    if (shouldStop?.() != null) return null;
+    if (shouldStop?.() != null) return record;
     const enabled = system.actions(state);
-    if (enabled.length === 0) {
-      const found = system.stateFindings(state, enabled);
-      return found.length > 0 ? { hazard: pick(found, suspicion), schedule, path: issued } : null;
+    if (enabled.length === 0) return ended(record, { kind: 'finished', actions: schedule.length, found: system.stateFindings(state, enabled) });
+    const action = choose(program, state, enabled, path, position, suspicion, isHeld, executeGuarded, known.toExit);
+    if (action.type === 'issue' && position >= path.length && state.pc! % checkpointEvery === 0) {
+      const policy = `${executeGuarded ? 'g' : 's'}|${heldMayAct(state) ? `${held}${holdRead ? 'r' : 'w'}` : '-'}|${consumerMatters(state) ? suspicion.consumer : '-'}|`;
+      const checkpointKey = policy + sassStateKey(state);
+      const met = known.checkpoints.get(checkpointKey);
+      // The run is back in a state it was in: the same actions again, for ever (nothing was shown, or it would have ended).
+      if (met?.run === record) return ended(record, { kind: 'endless' });
+      const end = met?.run.end;
+      if (met !== undefined && end != null) {
+        const taken = takeEnd(record, met, end, state.cycle, stepLimit);
+        if (taken) {
+          stats.reused++;
+          return record;
+        }
+      }
+      if ((met === undefined || met.run.end === null) && known.checkpoints.size < CHECKPOINT_LIMIT) {
+        known.checkpoints.set(checkpointKey, { run: record, actions: schedule.length, issues: issued.length, cycle: state.cycle });
+      }
     }
-    const action = choose(program, state, enabled, path, position, suspicion, isHeld, executeGuarded, toExit);
     const result = system.step(state, action);
+    stats.actions++;
     schedule.push(action);
     if (action.type === 'issue') {
       issued.push(state.pc!);
       if (position < path.length && path[position] === state.pc) position++;
     }
     state = result.state;
-    if (result.findings.length > 0) return { hazard: pick(result.findings, suspicion), schedule, path: issued };
-    if (result.halt) return null;
+    if (result.findings.length > 0 || result.halt) return ended(record, { kind: 'step', actions: schedule.length, found: result.findings });
   }
-  return null;
+  return ended(record, { kind: 'limit', actions: schedule.length });
+}
+
+/**
+ * Sets a run's end. A run that showed nothing lets go of its actions: another run that meets it
+ * needs only how many there were, and a check of a 20,000-instruction kernel makes dozens of
+ * runs of 100,000 actions and more.
+ */
+function ended(record: RunRecord, end: RunEnd): RunRecord {
+  record.end = end;
+  if (end.kind === 'limit' || end.kind === 'endless' || end.found.length === 0) {
+    record.schedule.length = 0;
+    record.issued.length = 0;
+  }
+  return record;
+}
+
+/**
+ * Ends `record` (now in the state `met` recorded) as `met`'s run ended from there, when this
+ * run's step limit lets it get as far; false when it cannot tell (the other run hit its own,
+ * larger, limit first). Hazards are moved to this run's cycles.
+ */
+function takeEnd(record: RunRecord, met: Checkpoint, end: RunEnd, cycle: number, stepLimit: number): boolean {
+  const done = record.schedule.length;
+  if (end.kind === 'endless') {
+    ended(record, end);
+    return true;
+  }
+  const more = end.actions - met.actions;
+  if (end.kind === 'limit') {
+    // The other run went `more` actions from here without ending; this one has no more left than that.
+    if (stepLimit - done > more) return false;
+    ended(record, { kind: 'limit', actions: stepLimit });
+    return true;
+  }
+  // A finished thread is seen at the start of the step after the last action, a finding right after the action.
+  const last = end.kind === 'finished' ? done + more : done + more - 1;
+  if (last >= stepLimit) {
+    if (stepLimit - done > more) return false;
+    ended(record, { kind: 'limit', actions: stepLimit });
+    return true;
+  }
+  const shift = cycle - met.cycle;
+  // One by one: a spread of 100,000 actions would overflow the stack.
+  for (let at = met.actions; at < end.actions; at++) record.schedule.push(met.run.schedule[at]!);
+  for (let at = met.issues; at < met.run.issued.length; at++) record.issued.push(met.run.issued[at]!);
+  ended(record, { kind: end.kind, actions: done + more, found: end.found.map((hazard) => ({ ...hazard, cycle: hazard.cycle + shift })) });
+  return true;
+}
+
+/**
+ * The control-flow graph's strongly connected components: per instruction, whether it lies on
+ * a cycle (it may issue more than once), and its component's number in Tarjan's order, in which
+ * whatever a component reaches has a number no larger (components are numbered as they are
+ * completed, sinks first).
+ */
+interface Cycles {
+  readonly onCycle: Uint8Array;
+  readonly component: Int32Array;
+}
+
+/**
+ * Whether `instruction`, issued once already, may issue again once control is at `pc`: only if it
+ * is on a cycle that `pc` can still reach (a component numbered no higher than `pc`'s). Past a
+ * loop, its instructions are done with. The graph has more paths than the machine (returns go
+ * to every call site), so "may" over-approximates, as it must.
+ */
+function mayIssueAgain(cycles: Cycles, instruction: number, pc: number | null): boolean {
+  return pc !== null && cycles.onCycle[instruction] === 1 && cycles.component[instruction]! <= cycles.component[pc]!;
+}
+
+/** Tarjan's strongly connected components of the control-flow graph, iterative (kernels have tens of thousands of instructions). */
+function cyclesOf(program: SassProgram): Cycles {
+  const next = successors(program);
+  const count = program.instructions.length;
+  const onCycle = new Uint8Array(count);
+  const component = new Int32Array(count);
+  const index = new Int32Array(count).fill(-1);
+  const low = new Int32Array(count);
+  const onStack = new Uint8Array(count);
+  const stack: number[] = [];
+  let counter = 0;
+  let components = 0;
+  for (let root = 0; root < count; root++) {
+    if (index[root] !== -1) continue;
+    const work: [number, number][] = [[root, 0]];
+    index[root] = low[root] = counter++;
+    stack.push(root);
+    onStack[root] = 1;
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const [node, edge] = frame;
+      const targets = next[node]!;
+      if (edge < targets.length) {
+        frame[1]++;
+        const target = targets[edge]!;
+        if (index[target] === -1) {
+          index[target] = low[target] = counter++;
+          stack.push(target);
+          onStack[target] = 1;
+          work.push([target, 0]);
+        } else if (onStack[target] === 1) {
+          low[node] = Math.min(low[node]!, index[target]!);
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1]![0];
+        low[parent] = Math.min(low[parent]!, low[node]!);
+      }
+      if (low[node] !== index[node]) continue;
+      const members: number[] = [];
+      for (let member = stack.pop()!; ; member = stack.pop()!) {
+        onStack[member] = 0;
+        members.push(member);
+        if (member === node) break;
+      }
+      const cyclic = members.length > 1 || next[node]!.includes(node);
+      for (const member of members) {
+        component[member] = components;
+        if (cyclic) onCycle[member] = 1;
+      }
+      components++;
+    }
+  }
+  return { onCycle, component };
 }
 
 /** The directed policy: everything early but the held step; the path decides branches. */

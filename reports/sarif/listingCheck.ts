@@ -21,7 +21,24 @@ interface KernelCheckJson {
   readonly hazards: readonly ListingHazardJson[];
   readonly unconfirmed: readonly { readonly producerLine: number; readonly consumerLine: number; readonly description: string }[];
   readonly notes: readonly { readonly kind: string; readonly line: number; readonly column: number; readonly message: string }[];
+  /** How many unconfirmed hazards and notes there are, and how many the lists leave out (absent from reports of older versions, which listed all). */
+  readonly unconfirmedSummary?: ListedCount;
+  readonly notesSummary?: ListedCount;
   readonly analysisSteps: number;
+}
+
+/** The fields of a `ListSummary` (reports/sass/checkText.ts) this converter reads. */
+interface ListedCount {
+  readonly total: number;
+  readonly omitted: number;
+  readonly byKind: Readonly<Record<string, number>>;
+}
+
+/** A notice counting what a kernel's report leaves out of a list, or none. */
+function notListed(report: KernelCheckJson, unit: string, count: ListedCount | undefined, what: string): SarifNotice[] {
+  if (count === undefined || count.omitted === 0) return [];
+  const kinds = Object.entries(count.byKind).map(([kind, number]) => `${kind} ${number}`).join(', ');
+  return [{ kind: 'findings-not-listed', file: report.file, line: null, message: `${unit}: ${count.omitted} more ${what} not listed (${count.total} in all: ${kinds}); --all-findings lists every one` }];
 }
 
 /**
@@ -30,7 +47,7 @@ interface KernelCheckJson {
  * name), the verdict, and as notifications: an unknown verdict, a hazard shown only through an
  * instruction outside the model (the kernel is then unknown), each hazard the analysis could not
  * rule out (at its later instruction), and each note on what the model assumed (at its line and
- * column).
+ * column), as many as the report lists, with a count of those it leaves out.
  */
 export function listingCheckSarif(json: Readonly<Record<string, unknown>>): SarifReportContent {
   const report = json as unknown as KernelCheckJson;
@@ -44,11 +61,13 @@ export function listingCheckSarif(json: Readonly<Record<string, unknown>>): Sari
     ...(report.verdict === 'unknown' ? [unknownVerdictNotice(report.file, unit, report.reason)] : []),
     ...(report.verdict === 'hazard' ? [] : shown.map((hazard): SarifNotice => ({ kind: 'hazard-outside-model', file: report.file, line: hazard.line, message: `${unit}: ${hazard.message}` }))),
     ...report.unconfirmed.map((suspicion): SarifNotice => ({ kind: 'unconfirmed-hazard', file: report.file, line: suspicion.consumerLine, message: `${unit}: unconfirmed: ${suspicion.description}` })),
+    ...notListed(report, unit, report.unconfirmedSummary, 'unconfirmed hazard(s)'),
     ...report.notes.map((note): SarifNotice => ({ kind: 'model-note', file: report.file, line: note.line, column: note.column, message: `${unit}: ${note.kind}: ${note.message}` })),
+    ...notListed(report, unit, report.notesSummary, 'note(s)'),
   ];
   return {
     findings,
-    verdicts: [{ file: report.file, unit, verdict: report.verdict, reason: report.reason, properties: { architecture: report.architecture, hazards: findings.length, unconfirmed: report.unconfirmed.length, analysisSteps: report.analysisSteps } }],
+    verdicts: [{ file: report.file, unit, verdict: report.verdict, reason: report.reason, properties: { architecture: report.architecture, hazards: findings.length, unconfirmed: report.unconfirmedSummary?.total ?? report.unconfirmed.length, analysisSteps: report.analysisSteps } }],
     notices,
   };
 }

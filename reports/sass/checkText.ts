@@ -39,7 +39,9 @@ export function renderKernelCheck(check: KernelCheck): string {
     lines.push(`    replay: ${sassReplayCommand(file, program, shown.schedule)}`);
   }
   for (const suspicion of result.unconfirmed.slice(0, SHOWN)) lines.push(`  unconfirmed: ${describeSuspicion(program, suspicion)}`);
-  if (result.unconfirmed.length > SHOWN) lines.push(`  ... and ${result.unconfirmed.length - SHOWN} more unconfirmed`);
+  if (result.unconfirmed.length > SHOWN) {
+    lines.push(`  ... and ${result.unconfirmed.length - SHOWN} more unconfirmed (${result.unconfirmed.length} in all: ${kindCounts(listSummary(result.unconfirmed, 0).byKind)})`);
+  }
   for (const note of result.notes) lines.push(`  ${note.kind} at line ${note.line}:${note.column}: ${note.message}`);
   return lines.join('\n');
 }
@@ -78,6 +80,32 @@ export type AssumedHazardReport = {
 };
 
 /**
+ * How many of a kernel's unconfirmed hazards (or notes) there are, by kind, and how many its
+ * report lists: a kernel of a few thousand instructions can have hundreds of thousands of
+ * unconfirmed hazards (every store no wait retires, against every later write of its registers),
+ * which listed one by one made a 154 MB report.
+ */
+export type ListSummary<Kind extends string> = {
+  /** All of them. */
+  readonly total: number;
+  /** The first this many are listed in full (all of them with `--all-findings`). */
+  readonly listed: number;
+  /** Left out of the list: `total - listed`. */
+  readonly omitted: number;
+  /** All of them (listed or not) by kind; kinds with none are left out. */
+  readonly byKind: Readonly<Partial<Record<Kind, number>>>;
+};
+
+/** Unconfirmed hazards and notes a kernel's JSON report lists in full unless `--all-findings`: enough to see what they are about. */
+export const LISTED_IN_FULL = 20;
+
+/** Options of `kernelCheckJson`. */
+export interface KernelJsonOptions {
+  /** List every unconfirmed hazard and note (`--all-findings`); by default the first `LISTED_IN_FULL` of each, the rest counted. */
+  readonly allFindings?: boolean;
+}
+
+/**
  * The report of one kernel of an NVIDIA listing: the object `hazardproof check LISTING --json`
  * prints for it (an array of them for several kernels).
  */
@@ -92,23 +120,41 @@ export type ListingKernelReport = {
   readonly reason: string;
   /** Hazards shown on the reference machine by a concrete schedule. */
   readonly hazards: readonly ListingHazardReport[];
+  /** Hazards the analysis could not rule out and no schedule showed: the first `LISTED_IN_FULL` (all with `--all-findings`), in the analysis' order. */
   readonly unconfirmed: readonly UnconfirmedHazardReport[];
+  /** All of them counted, by kind (RAW, WAR, WAW, overflow), and how many `unconfirmed` leaves out. */
+  readonly unconfirmedSummary: ListSummary<Suspicion['kind']>;
   /**
    * Hazards only the proof side of the table shows (the verdict is then `unknown`): each with the
    * facts it rests on, both sides and their source keys (`hazardproof facts`).
    */
   readonly assumed: readonly AssumedHazardReport[];
-  /** What the model had to assume or could not follow, at its line and column. */
+  /** What the model had to assume or could not follow, at its line and column: the first `LISTED_IN_FULL` (all with `--all-findings`). */
   readonly notes: readonly LoweringNote[];
+  /** All the notes counted, by kind, and how many `notes` leaves out. */
+  readonly notesSummary: ListSummary<LoweringNote['kind']>;
   /** Transfer steps of the analysis' fixpoint. */
   readonly analysisSteps: number;
   /** Wall-clock time of the kernel's check, rounded to milliseconds. */
   readonly elapsedMs: number;
 };
 
-/** The JSON object of one kernel. */
+/** The JSON object of one kernel, as `--json` prints it by default (see `kernelCheckReport`). */
 export function kernelCheckJson(check: KernelCheck): ListingKernelReport {
+  return kernelCheckReport(check, {});
+}
+
+/**
+ * The JSON object of one kernel. Unconfirmed hazards and notes are listed up to
+ * `LISTED_IN_FULL` each and summarised (`unconfirmedSummary`, `notesSummary`), unless
+ * `allFindings`; hazards shown by a schedule and hazards resting on facts are few (one per
+ * suspicion tried at most) and always listed.
+ */
+export function kernelCheckReport(check: KernelCheck, options: KernelJsonOptions): ListingKernelReport {
   const { file, program, result } = check;
+  const listed = <T>(items: readonly T[]) => (options.allFindings === true ? items : items.slice(0, LISTED_IN_FULL));
+  const unconfirmed = listed(result.unconfirmed);
+  const notes = listed(result.notes);
   return {
     file,
     kernel: program.name,
@@ -124,12 +170,13 @@ export function kernelCheckJson(check: KernelCheck): ListingKernelReport {
       schedule: formatCodes(shown.schedule.map(sassActionCode)),
       replay: sassReplayCommand(file, program, shown.schedule),
     })),
-    unconfirmed: result.unconfirmed.map((suspicion) => ({
+    unconfirmed: unconfirmed.map((suspicion) => ({
       ...suspicion,
       producerLine: program.instructions[suspicion.producer]!.line,
       consumerLine: program.instructions[suspicion.consumer]!.line,
       description: describeSuspicion(program, suspicion),
     })),
+    unconfirmedSummary: listSummary(result.unconfirmed, unconfirmed.length),
     assumed: result.assumed.map(({ shown, facts }) => ({
       kind: shown.hazard.kind,
       register: 'register' in shown.hazard ? shown.hazard.register : null,
@@ -138,8 +185,21 @@ export function kernelCheckJson(check: KernelCheck): ListingKernelReport {
       description: describeSassHazard(program, shown.hazard),
       facts,
     })),
-    notes: result.notes,
+    notes,
+    notesSummary: listSummary(result.notes, notes.length),
     analysisSteps: result.analysisSteps,
     elapsedMs: Math.round(check.elapsedMs),
   };
+}
+
+/** The summary of a list of which the first `listed` are listed. */
+function listSummary<Kind extends string>(items: readonly { readonly kind: Kind }[], listed: number): ListSummary<Kind> {
+  const byKind: Partial<Record<Kind, number>> = {};
+  for (const { kind } of items) byKind[kind] = (byKind[kind] ?? 0) + 1;
+  return { total: items.length, listed, omitted: items.length - listed, byKind };
+}
+
+/** `RAW 10, WAR 3`: counts by kind, in the order of first appearance. */
+export function kindCounts(byKind: Readonly<Partial<Record<string, number>>>): string {
+  return Object.entries(byKind).map(([kind, count]) => `${kind} ${count}`).join(', ');
 }

@@ -1,5 +1,5 @@
 import type { SassProgram } from '../../../spec/sass/program.js';
-import type { AbstractState, PendingEntry } from './domain.js';
+import { entriesOf, PendingState, type AbstractState, type PendingEntry } from './domain.js';
 
 /**
  * The state on one edge of a guarded control transfer: taking `@P0 BRA` means P0 held, falling
@@ -22,14 +22,16 @@ export function refineEdge(program: SassProgram, state: AbstractState, from: num
   if (!taken && flow.conditional === true) return state;
   // The predicate's value on this edge.
   const value = taken !== guard.negated;
-  let refined: Map<number, PendingEntry> | null = null;
-  for (const [index, entry] of state) {
-    const entryGuard = program.instructions[index]!.guard;
+  const list = entriesOf(state);
+  let refined: PendingEntry[] | null = null;
+  for (let position = 0; position < list.length; position++) {
+    const entry = list[position]!;
+    const entryGuard = program.instructions[entry.instruction]!.guard;
     if (!entry.guardIntact || entry.skipped || entryGuard?.predicate !== guard.predicate) continue;
     const executed = value !== entryGuard.negated;
     if (executed) continue;
-    refined ??= new Map(state);
-    refined.set(index, { ...entry, skipped: true });
+    refined ??= [...list];
+    refined[position] = { ...entry, skipped: true };
   }
-  return refined ?? state;
+  return refined === null ? state : new PendingState(refined);
 }

@@ -1,5 +1,5 @@
 import type { SassProgram } from '../../../spec/sass/program.js';
-import { pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
+import { entriesOf, PendingState, positions, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { sameOrderedQueue, sameReadOrderedQueue } from './transfer.js';
 
 /**
@@ -13,28 +13,42 @@ import { sameOrderedQueue, sameReadOrderedQueue } from './transfer.js';
  * entry that has not read has not written.
  */
 export function retire(program: SassProgram, state: AbstractState, scoreboard: number, limit: number, visibilityDelay: number): AbstractState {
+  const list = entriesOf(state);
+  const next = retireEntries(program, list, scoreboard, limit, visibilityDelay);
+  return next === list && state instanceof PendingState ? state : new PendingState(next);
+}
+
+/** `retire` on a list of entries: the same array when nothing is retired, else a new one. */
+export function retireEntries(program: SassProgram, list: readonly PendingEntry[], scoreboard: number, limit: number, visibilityDelay: number): readonly PendingEntry[] {
   const visible = (entry: PendingEntry) => entry.minAge >= visibilityDelay;
   const counts = (entry: PendingEntry, withReads: boolean): number => {
     const control = program.instructions[entry.instruction]!.control;
     if (!visible(entry)) return 0;
     return (control.writeScoreboard === scoreboard ? 1 : 0) + (withReads && control.readScoreboard === scoreboard ? 1 : 0);
   };
+  let marked = false;
   const forced = (entry: PendingEntry, withReads: boolean): number => {
     const instruction = program.instructions[entry.instruction]!;
     let total = counts(entry, withReads);
+    if (entry.after.size === 0) return total;
+    if (!marked) {
+      positions.mark(list);
+      marked = true;
+    }
     for (const later of entry.after) {
-      const laterEntry = state.get(later);
+      const position = positions.of(later);
       const laterInstruction = program.instructions[later]!;
       const follows = withReads ? sameReadOrderedQueue(program, instruction, laterInstruction) : sameOrderedQueue(program, instruction, laterInstruction);
-      if (laterEntry && follows) total += counts(laterEntry, withReads);
+      if (position >= 0 && follows) total += counts(list[position]!, withReads);
     }
     return total;
   };
-  const next = new Map<number, PendingEntry>();
-  let changed = false;
-  for (const [index, entry] of state) {
-    if (program.instructions[index]!.unit.kind !== 'variable') {
-      next.set(index, entry);
+  // Most waits retire nothing new: the list is then returned as it is, not copied.
+  let next: PendingEntry[] | null = null;
+  for (let position = 0; position < list.length; position++) {
+    const entry = list[position]!;
+    if (program.instructions[entry.instruction]!.unit.kind !== 'variable') {
+      next?.push(entry);
       continue;
     }
     // A write proved complete here proves the read before it; writes never tracked (stores) prove nothing.
@@ -42,12 +56,12 @@ export function retire(program: SassProgram, state: AbstractState, scoreboard: n
     const writesPending = entry.writesPending && !writeLanded;
     const readsPending = entry.readsPending && !writeLanded && forced(entry, true) <= limit;
     if (writesPending === entry.writesPending && readsPending === entry.readsPending) {
-      next.set(index, entry);
+      next?.push(entry);
       continue;
     }
-    changed = true;
-    if (writesPending || readsPending) next.set(index, { ...entry, writesPending, readsPending });
+    next ??= list.slice(0, position);
+    if (writesPending || readsPending) next.push({ ...entry, writesPending, readsPending });
   }
-  if (!changed) return state;
+  if (next === null) return list;
   return pruneSuccessors(next);
 }

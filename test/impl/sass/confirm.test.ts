@@ -1,0 +1,85 @@
+/**
+ * Directed runs shared between the suspicions of a check (`DirectedRuns`) against one fresh run
+ * per suspicion as before (`referenceConfirm`): the same hazard, schedule and path for every
+ * suspicion, or null for the same ones. A run answered from another run's end must be exactly
+ * the run it would have been.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../../impl/sass/analysis/fixpoint.js';
+import type { Suspicion } from '../../../impl/sass/analysis/suspicion.js';
+import { confirmSuspicion, DirectedRuns, type ConfirmedHazard } from '../../../impl/sass/confirm.js';
+import { sassProgramArbitrary } from '../../../properties/arbitraries/sassProgram.js';
+import { sassActionCode } from '../../../spec/sass/machine/action.js';
+import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
+import { referenceConfirm } from './analysis/reference.js';
+import { syntheticKernel } from './analysis/syntheticKernel.js';
+
+/** A confirmation as text: the hazard, the schedule's codes and the issued instructions. */
+function shown(result: ConfirmedHazard | null): string {
+  return result === null ? 'null' : JSON.stringify({ hazard: result.hazard, schedule: result.schedule.map(sassActionCode).join(' '), path: result.path });
+}
+
+/** Every suspicion (up to `limit` of them) of `program`, confirmed through one shared record and by the reference, at a few step limits. */
+function expectSameAsReference(program: SassProgram, runs: DirectedRuns, limit = Infinity): void {
+  for (const suspicion of analyze(program).suspicions.slice(0, limit)) {
+    for (const steps of [40 * program.instructions.length + 50, 2_000]) {
+      expect(shown(confirmSuspicion(program, suspicion, steps, undefined, runs)), JSON.stringify(suspicion)).toBe(shown(referenceConfirm(program, suspicion, steps)));
+    }
+  }
+}
+
+const base = { guard: null, readAtIssue: [], drains: [], depbar: null, latencyClass: null, column: 1 } as const;
+const control = (stall: number) => ({ wait: [], readScoreboard: null, writeScoreboard: null, yield: false, stall });
+
+describe('directed runs shared between suspicions', () => {
+  it('random small kernels with loops: every suspicion confirmed (or not) as by its own run, with a checkpoint at every instruction', () => {
+    fc.assert(fc.property(sassProgramArbitrary({ maxInstructions: 8, loops: true }), (program) => {
+      expectSameAsReference(program, new DirectedRuns(1));
+    }), { numRuns: 120 });
+  });
+
+  it.each([1, 32])('a generated kernel of 300 instructions, checkpoints every %i: the same answers, and runs answered by others', (every) => {
+    const program = syntheticKernel(5, 300);
+    const runs = new DirectedRuns(every);
+    expectSameAsReference(program, runs, 24);
+    expect(runs.stats.reused).toBeGreaterThan(0);
+  });
+
+  it('RAW and WAW on the registers of one pair of instructions are one run', () => {
+    const program = syntheticKernel(2, 200);
+    const suspicions = analyze(program).suspicions;
+    const pair = suspicions.find((a) => suspicions.some((b) => b !== a && b.producer === a.producer && b.consumer === a.consumer && (b.kind === 'WAR') === (a.kind === 'WAR')));
+    expect(pair).toBeDefined();
+    const runs = new DirectedRuns();
+    for (const suspicion of suspicions.filter((other) => other.producer === pair!.producer && other.consumer === pair!.consumer && (other.kind === 'WAR') === (pair!.kind === 'WAR'))) {
+      confirmSuspicion(program, suspicion, undefined, undefined, runs);
+    }
+    expect(runs.stats.reused).toBeGreaterThan(0);
+  });
+
+  it('a run that comes back to a state it was in shows nothing, as going round to the step limit would, without simulating it', () => {
+    // A store that reads R1 whenever it likes, R1 overwritten, then a branch to itself: the held
+    // read never has to happen, so the run goes round until its step limit and shows nothing.
+    const instructions: SassInstruction[] = [
+      { ...base, opcode: 'STG', destinations: [], sources: ['R0', 'R1'], unit: { kind: 'variable', queue: 0 }, flow: { kind: 'next' }, control: control(1), line: 1, text: 'STG [R0], R1' },
+      { ...base, opcode: 'IADD3', destinations: ['R1'], sources: ['R2'], unit: { kind: 'fixed', latency: 4 }, flow: { kind: 'next' }, control: control(2), line: 2, text: 'IADD3 R1, R2' },
+      { ...base, opcode: 'BRA', destinations: [], sources: [], unit: { kind: 'none' }, flow: { kind: 'branch', target: 2 }, control: control(2), line: 3, text: 'BRA 2' },
+    ];
+    const program: SassProgram = { name: 'spin', architecture: 'sm_75', queues: [{ name: 'global', ordered: false }], scoreboards: 6, visibilityDelay: 1, depbarVisibilityDelay: 1, readAfterWrite: null, instructions };
+    const war = analyze(program).suspicions.find((suspicion) => suspicion.kind === 'WAR' && suspicion.register === 'R1');
+    expect(war).toBeDefined();
+    const runs = new DirectedRuns(1);
+    expect(confirmSuspicion(program, war!, 50_000, undefined, runs)).toBeNull();
+    expect(referenceConfirm(program, war!, 50_000)).toBeNull();
+    expect(runs.stats.actions).toBeLessThan(1_000);
+  });
+
+  it('a run the time budget stops shows nothing and is not remembered: asked again with time, it runs', () => {
+    const program = syntheticKernel(5, 300);
+    const suspicion: Suspicion = analyze(program).suspicions[0]!;
+    const runs = new DirectedRuns(1);
+    expect(confirmSuspicion(program, suspicion, undefined, () => 'time budget of 1 ms reached (--timeout)', runs)).toBeNull();
+    expect(shown(confirmSuspicion(program, suspicion, undefined, undefined, runs))).toBe(shown(referenceConfirm(program, suspicion)));
+  });
+});
