@@ -21,7 +21,8 @@ export function lowerCounterexample(kernel: SassKernel, table: ArchitectureTable
   const gaps = proof.instructions.map((instruction, index): FactGap[] => {
     const found: FactGap[] = [];
     const opcode = side.opcodeGaps.get(baseOpcode(instruction.opcode));
-    if (opcode) found.push(opcode);
+    // A fact about unscoreboarded instances says nothing of one the listing gives a write scoreboard.
+    if (opcode && !(opcode.unscoreboardedOnly && instruction.control.writeScoreboard !== null)) found.push(opcode);
     // A queue matters only where the counterexample side still runs the instruction through one.
     if (instruction.unit.kind === 'variable' && program.instructions[index]!.unit.kind === 'variable') {
       const queue = side.queueGaps.get(proof.queues[instruction.unit.queue]!.name);

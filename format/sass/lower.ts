@@ -57,7 +57,11 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
     const found = queues.findIndex((queue) => queue.name === name);
     if (found >= 0) return found;
     const facts = table.queues[name];
-    queues.push({ name, ordered: facts?.ordered ?? false, ...(facts?.readOrder !== undefined && !facts.ordered ? { readsInOrder: true } : {}) });
+    queues.push({
+      name, ordered: facts?.ordered ?? false,
+      ...(facts?.readOrder !== undefined && !facts.ordered ? { readsInOrder: true } : {}),
+      ...(facts?.readGroup !== undefined ? { readGroup: facts.readGroup } : {}),
+    });
     return queues.length - 1;
   };
   // A call through a register (or to another kernel's function) is opaque: assumed to touch every register.
@@ -85,15 +89,21 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
     } else {
       flow = resolved as SassFlow;
     }
+    // `BRA.ANY`: the warp branches where any thread's guard holds, so this thread's guard is only read (it stays among the sources).
+    const guard = effect.flow.kind === 'branch' && effect.flow.anyThread === true ? null : line.guard;
     return {
-      opcode: line.opcode, guard: line.guard, destinations, sources, readAtIssue: effect.readAtIssue, unit, flow, depbar: effect.depbar, drains: effect.drains.map(queueIndex), latencyClass: effect.latencyClass,
+      opcode: line.opcode, guard, destinations, sources, readAtIssue: effect.readAtIssue, unit, flow, depbar: effect.depbar, drains: effect.drains.map(queueIndex), latencyClass: effect.latencyClass,
       control: line.control, line: line.line, column: line.column, text: line.text,
+      // An opaque call's registers are not the instruction's own: nothing of it lands early.
+      ...(effect.earlyDestinations !== undefined && unit.kind === 'variable' ? { earlyDestinations: effect.earlyDestinations } : {}),
     };
   });
   // A return reached with no call in the kernel goes back to code outside it (a device function
   // listed on its own): where it goes is unknown, and what it leaves in flight meets no caller here.
   const indirectCalls = kernel.instructions.flatMap((_, index) => (resolvedFlows[index]!.kind === 'opaque-call' && (resolvedFlows[index] as { why: string }).why === INDIRECT_CALL ? [index] : []));
-  if (!instructions.some((instruction) => instruction.flow.kind === 'call') && indirectCalls.length === 0) {
+  // Indirect calls are still opaque here (their callees are wired in below), so the returns reached
+  // from the entry are the function's own: they too go back to the caller outside the listing.
+  if (!instructions.some((instruction) => instruction.flow.kind === 'call')) {
     const returns = reachedFromEntry(instructions).filter((index) => instructions[index]!.flow.kind === 'return').sort((a, b) => a - b);
     for (const index of returns) returnToOutsideCaller(kernel.instructions[index]!, instructions, index, everyRegister, note);
   }
@@ -192,20 +202,22 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
       if (flow.opener !== 'PRET') return { kind: 'next' };
       // PRET `(.L_x_0) right before the indirect call that returns to .L_x_0 (ptxas' call through a
       // function pointer on Pascal): the call's own return. Anywhere else, a later RET may go there.
-      const call = effects[index + 1]?.flow;
-      if (call?.kind === 'call' && targetIndex(flow.target) === index + 2) return { kind: 'next' };
+      if (pretOfIndirectCall(effects, index, targetIndex)) return { kind: 'next' };
       return { kind: 'unsupported', why: `PRET makes a later RET return to ${flow.target}, which the model does not follow`, flow: { kind: 'next' } };
     }
     case 'return':
     case 'exit':
       return withCondition({ kind: flow.kind }, flow.conditional);
     case 'branch': {
+      // JMX R4 right after `PRET 0x60` naming the instruction after it: a call through R4 (nvdisasm notes it `INDIRECT_CALL`).
+      if (flow.target === null && index > 0 && pretOfIndirectCall(effects, index - 1, targetIndex)) return { kind: 'opaque-call', why: INDIRECT_CALL };
       const target = flow.target === null ? null : targetIndex(flow.target);
       if (target === null) return unsupported(flow.target === null ? 'indirect branch (targets unknown)' : `branch target ${flow.target} ${targetIndex.missing(flow.target)}`, flow.conditional);
       // A label after the last instruction: the branch leaves the kernel.
       return withCondition(target === count ? { kind: 'exit' } : { kind: 'branch', target }, flow.conditional);
     }
     case 'call': {
+      if (flow.outside !== undefined) return { kind: 'opaque-call', why: `call outside the listing: ${flow.outside}` };
       const target = flow.target === null ? null : targetIndex(flow.target);
       if (target === null || target === count) return { kind: 'opaque-call', why: flow.target === null ? INDIRECT_CALL : `call to ${flow.target}, outside this kernel` };
       return withCondition({ kind: 'call', target }, flow.conditional);
@@ -233,6 +245,20 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
       return unsupported('no WARPSYNC.COLLECTIVE before this ENDCOLLECTIVE names a target past it');
     }
   }
+}
+
+/**
+ * Whether instruction `index` is a `PRET` pushing the address right after the next instruction,
+ * and that next instruction a transfer through a register (`BRX`, `JMX`) or a call: the pair is
+ * one call through a register that returns there. ptxas writes `PRET 0x60` then `JMX R4` for a
+ * call through a function pointer on Maxwell and Pascal (callchain.ll, ptxas 12.5 -O0 for sm_50);
+ * cuobjdump prints the jump bare, nvdisasm as `JMX R4 (*"INDIRECT_CALL"*)`.
+ */
+function pretOfIndirectCall(effects: readonly InstructionEffects[], index: number, targetIndex: TargetResolver): boolean {
+  const pret = effects[index]?.flow;
+  if (pret?.kind !== 'open' || pret.opener !== 'PRET' || targetIndex(pret.target) !== index + 2) return false;
+  const next = effects[index + 1]?.flow;
+  return next?.kind === 'call' || (next?.kind === 'branch' && next.target === null);
 }
 
 /** `flow`, conditional when `conditional` says so. */

@@ -18,7 +18,7 @@ export function printSassProgram(program: SassProgram, file: string): string {
     `.arch ${program.architecture}`,
     `.scoreboards ${program.scoreboards}`,
     `.visibility ${program.visibilityDelay}  # cycles before a scoreboard increment is seen`,
-    ...program.queues.map((queue) => `.queue ${queue.name} ${queue.ordered ? 'ordered' : queue.readsInOrder === true ? 'unordered, reads in order' : 'unordered'}`),
+    ...program.queues.map((queue) => `.queue ${queue.name} ${queue.ordered ? 'ordered' : queue.readsInOrder === true || queue.readGroup !== undefined ? 'unordered, reads in order' : 'unordered'}${readGroupNote(program, queue)}`),
     '',
   ];
   program.instructions.forEach((instruction, index) => {
@@ -47,4 +47,11 @@ function unit(program: SassProgram, instruction: SassInstruction): string {
     case 'variable': return `queue ${program.queues[instruction.unit.queue]!.name}`;
     case 'none': return 'no unit';
   }
+}
+
+/** `, reads in one order with global` for a queue of a read group (`SassQueue.readGroup`) with another queue in the program. */
+function readGroupNote(program: SassProgram, queue: SassProgram['queues'][number]): string {
+  if (queue.readGroup === undefined) return '';
+  const others = program.queues.filter((other) => other !== queue && other.readGroup === queue.readGroup).map((other) => other.name);
+  return others.length === 0 ? '' : `, reads in one order with ${others.join(', ')}`;
 }

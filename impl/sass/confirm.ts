@@ -3,7 +3,7 @@ import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { SassAction } from '../../spec/sass/machine/action.js';
 import { sassIssueBlocker, type SassBounds } from '../../spec/sass/machine/readiness.js';
 import type { SassState } from '../../spec/sass/machine/state.js';
-import { readsInIssueOrder, type SassProgram } from '../../spec/sass/program.js';
+import { readsAfter, readsInIssueOrder, type SassProgram } from '../../spec/sass/program.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import { sassStateKey } from '../../spec/sass/machine/stateKey.js';
 import type { Suspicion } from './analysis/suspicion.js';
@@ -116,8 +116,7 @@ export class DirectedRuns {
   /** One directed run of `suspicion` along `path`; `executeGuarded`: guarded instructions other than the pair execute. */
   run(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number, shouldStop?: StopPredicate): ConfirmedHazard | null {
     const known = this.of(program);
-    const holdRead = suspicion.kind === 'WAR';
-    const key = `${suspicion.producer}${holdRead ? 'r' : 'w'}:${path.join(',')}:${suspicion.consumer}:${executeGuarded ? 'g' : 's'}:${stepLimit}`;
+    const key = `${suspicion.producer}${holdsRead(program, suspicion) ? 'r' : 'w'}:${path.join(',')}:${suspicion.consumer}:${executeGuarded ? 'g' : 's'}:${stepLimit}`;
     let record = known.whole.get(key);
     if (record?.end != null) {
       this.stats.reused++;
@@ -141,13 +140,23 @@ export class DirectedRuns {
   }
 }
 
+/**
+ * Whether a directed run holds back the producer's read step (else its write): a WAR needs the
+ * read late, and so does a RAW or WAW on a result the producer writes at its read step
+ * (`SassInstruction.earlyDestinations`: an ATOM's predicate), which lands with the read.
+ */
+function holdsRead(program: SassProgram, suspicion: Suspicion): boolean {
+  if (suspicion.kind === 'WAR') return true;
+  return suspicion.register !== null && program.instructions[suspicion.producer]!.earlyDestinations?.includes(suspicion.register) === true;
+}
+
 /** One directed run; `executeGuarded`: guarded instructions other than the pair execute. Its record has no end when `shouldStop` ended it. */
 function directedRun(
   program: SassProgram, known: ProgramRuns, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number,
   checkpointEvery: number, stats: { actions: number; reused: number }, shouldStop?: StopPredicate,
 ): RunRecord {
   const held = suspicion.producer;
-  const holdRead = suspicion.kind === 'WAR';
+  const holdRead = holdsRead(program, suspicion);
   const system = sassSystem(program, DIRECTED_BOUNDS);
   let state = system.initial;
   let position = 0;
@@ -349,7 +358,7 @@ function choose(
   // The held step goes only when the thread cannot go on without it, and after everything else
   // that can still land has landed (a later write must not be overtaken by the held read).
   const held = enabled.find((action) => instructionOf(action) !== null);
-  if (held && stuck && !othersInFlight(program, state, suspicion.producer, suspicion.kind === 'WAR')) return held;
+  if (held && stuck && !othersInFlight(program, state, suspicion.producer, isHeld(suspicion.producer, 'read'))) return held;
   const issues = enabled.filter((action) => action.type === 'issue');
   if (issues.length > 0) {
     const pc = state.pc!;
@@ -400,9 +409,15 @@ function distancesToExit(program: SassProgram): number[] {
  */
 function othersInFlight(program: SassProgram, state: SassState, held: number, holdRead: boolean): boolean {
   if (state.fixed.length > 0) return true;
+  // Behind a held read, the later entries of the queues reading in one order with its own cannot read either.
+  const heldQueue = state.queues.findIndex((entries) => entries.some((entry) => entry.instruction === held));
+  const heldSeq = heldQueue < 0 ? -1 : state.queues[heldQueue]!.find((entry) => entry.instruction === held)!.seq;
   return state.queues.some((entries, queue) => {
     const position = entries.findIndex((entry) => entry.instruction === held);
     const order = program.queues[queue]!;
+    if (position < 0 && holdRead && heldQueue >= 0 && readsAfter(program, heldQueue, queue)) {
+      return entries.some((entry) => entry.stage === 'executing' || entry.seq < heldSeq);
+    }
     if (position < 0 || !readsInIssueOrder(order)) return entries.some((entry) => entry.instruction !== held);
     // Reads only in order: behind a held read, entries that have read can still write.
     if (!order.ordered) return entries.some((entry) => entry.instruction !== held && (!holdRead || entry.stage === 'executing'));

@@ -17,8 +17,9 @@
  *   not when Q still waits on P's write scoreboard: a completed instruction has read).
  *   Nothing between P and Q waits on any scoreboard, waits at a `DEPBAR` or drains a queue, and
  *   no scoreboard Q still waits on is set between P and Q by an instruction of P's queue (whose
- *   in-order completion or operand reads could cover P), and Q is not of P's own queue (the queue's order may then
- *   cover the pair, which the text does not decide). A variable-latency producer may take
+ *   in-order completion or operand reads could cover P) or of a queue reading in one order with
+ *   it (`SassQueue.readGroup`), and Q is not of P's own queue nor of such a queue (the order may
+ *   then cover the pair, which the text does not decide). A variable-latency producer may take
  *   arbitrarily long.
  * - `lower-stall`: a fixed-latency producer P whose very next instruction Q (a fixed-latency
  *   consumer, or one reading the register at issue: a guard) reads one of P's general-purpose or
@@ -29,7 +30,7 @@
  *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
  */
 import type { LoweredKernel } from '../../format/sass/lower.js';
-import { readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
+import { readsAfter, readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
 import { mutantOf, type Mutant } from '../sass/mutate.js';
 
 /** A mutant whose hazard the text makes certain, with the pair it uncovers. */
@@ -156,10 +157,13 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
     // A consumer of the producer's own queue may be ordered after it by the queue (ptxas relies on
     // in-order operand reads of Maxwell's I2Is, maxas/ptxas_memory.sm_52.sass line 96, yet waits
     // at line 103): the text does not decide such a pair, so it yields no mutant.
-    const sameQueue = consumer.unit.kind === 'variable' && producer.unit.kind === 'variable' && consumer.unit.queue === producer.unit.queue;
+    // So may one of a queue reading in one order with the producer's (`SassQueue.readGroup`).
+    const sameQueue = consumer.unit.kind === 'variable' && producer.unit.kind === 'variable'
+      && (consumer.unit.queue === producer.unit.queue || readsAfter(program, producer.unit.queue, consumer.unit.queue));
     if (producer.unit.kind === 'variable' && !sameQueue) {
       const coveredInOrder = () => program.instructions.slice(p + 1, q).some((between) =>
-        between.unit.kind === 'variable' && producer.unit.kind === 'variable' && between.unit.queue === producer.unit.queue && queueOrdersSomething(program, producer.unit.queue)
+        between.unit.kind === 'variable' && producer.unit.kind === 'variable'
+        && ((between.unit.queue === producer.unit.queue && queueOrdersSomething(program, producer.unit.queue)) || readsAfter(program, producer.unit.queue, between.unit.queue))
         && [between.control.writeScoreboard, between.control.readScoreboard].some((sb) => sb !== null && otherWaits.includes(sb)));
       if (producer.control.writeScoreboard === scoreboard) {
         const register = producer.destinations.find((r) => touched.has(r));

@@ -118,16 +118,51 @@ export interface OpcodeInfo {
    */
   readonly sourcesAtIssue?: string;
   /**
+   * The predicate outputs of a variable-latency opcode are written when it reads its operands,
+   * released with its read scoreboard rather than its write scoreboard (sm_90's ATOM: ptxas waits
+   * on that scoreboard only before reading the predicate; CUDA 12.8's cuobjdump prints the field
+   * as `&wr_early` on sm_120): the key into `sources` that says so. Absent: every result lands
+   * when the queue completes the instruction, with its write scoreboard.
+   */
+  readonly earlyPredicates?: string;
+  /**
    * What a counterexample may take the opcode to do where a source shows more than the entry a
    * proof relies on (see `architectures/counterexample.ts`): another queue (a tensor-core
-   * instruction reads its operands before a later one writes them). Absent: the entry itself,
-   * unless its source is `conservative`.
+   * instruction reads its operands before a later one writes them), or the least latency a
+   * source shows for a fixed-latency entry whose proof figures are only upper bounds (Volta's
+   * FP32 FMA results: 4 cycles in NVIDIA's tuning guide). Absent: the entry itself, unless its
+   * source is `conservative` or `inferred-bound`.
    */
   readonly counterexample?: OpcodeCounterexample;
+  /**
+   * The entry an instance takes when the listing sets no write scoreboard on it, for a
+   * variable-latency opcode that compiler output also issues as a coupled one: NVIDIA's table
+   * gives Ampere's MMA results both a scoreboard and read-after-write delays, and ptxas leaves
+   * `HMMA.1684.F32.TF32` unscoreboarded on sm_80 to sm_89 while older ptxas scoreboards
+   * `HMMA.16816`. A fixed-latency entry with its own source; an instance with a write
+   * scoreboard keeps this (variable) entry, so a reader that skips its wait is never proved safe
+   * on a delay the compiler did not rely on.
+   */
+  readonly unscoreboarded?: OpcodeInfo;
 }
 
-/** The counterexample side of an opcode entry, with its own source. */
-export interface OpcodeCounterexample {
+/** The counterexample side of an opcode entry, with its own source: through a queue, or a sourced least latency. */
+export type OpcodeCounterexample = QueueCounterexample | LatencyCounterexample;
+
+/**
+ * A fixed-latency entry's counterexample side where a source gives a lower bound: its results
+ * are taken as ready after `latency` cycles for every reader (no reader waits longer, none
+ * shorter), so a hazard may rest on a reader coming sooner than that and on nothing else.
+ */
+export interface LatencyCounterexample {
+  /** Cycles after issue before any reader may read a result: the least the source shows. */
+  readonly latency: number;
+  /** Key into the table's `sources`. */
+  readonly source: string;
+}
+
+/** A variable-latency entry's counterexample side: another queue, with its own source. */
+export interface QueueCounterexample {
   /** The queue a counterexample runs the opcode through (kind `variable`). */
   readonly queue: string;
   /** Key into the table's `sources`. */
@@ -162,6 +197,12 @@ export interface QueueFacts {
    * in issue order (`SassQueue.readsInOrder`); absent when no source says so or `ordered` holds.
    */
   readonly readOrder?: string;
+  /**
+   * Key into `sources` saying that the queues naming it read their operands in one issue order
+   * across them (`SassQueue.readGroup`: global and local memory instructions, both through the
+   * load/store unit); absent when the queue's order is its own.
+   */
+  readonly readGroup?: string;
 }
 
 /** One architecture's table. */
@@ -195,7 +236,7 @@ export interface ArchitectureTable {
    * `to_ur` and `tma` readers need a read scoreboard). Absent: read late, like every other source.
    */
   readonly uniformSourcesAtIssue?: string;
-  /** Queues only counterexamples use (`OpcodeCounterexample.queue`). */
+  /** Queues only counterexamples use (`QueueCounterexample.queue`). */
   readonly counterexampleQueues?: Readonly<Record<string, QueueFacts>>;
   /** Base opcode (no modifiers) -> what it does. */
   readonly opcodes: Readonly<Record<string, OpcodeInfo>>;

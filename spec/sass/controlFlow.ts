@@ -23,23 +23,27 @@ const REGISTER = /^~?U?R(?:Z|\d+)$/;
 const BARRIER = /^B\d+$/;
 /** A signed displacement after an indirect target register (`BRX R2 -0x110`). */
 const DISPLACEMENT = /^[-+]0x[0-9a-f]+$/i;
+/** A target written as a byte address (`0x130`), not a label. */
+const ADDRESS = /^0x[0-9a-f]+$/i;
 /** An unsigned immediate: a thread mask (`WARPSYNC 0xffffffff`), a code (`BPT.TRAP 0x1`), a relative base (`RET.REL.NODEC R20 0x0`). */
 const IMMEDIATE = /^(?:0x[0-9a-f]+|\d+)$/i;
 
 /**
  * The modifiers each control-flow opcode may carry without changing where control goes beyond
  * what `flowOf` reads from them (`BRA.DIV` and `BRA.CONV` test the warp's convergence, `.U` says
- * the condition is uniform, `CALL.ABS`/`.REL` and `RET.ABS`/`.REL` how the target is encoded,
- * `.NOINC`/`.NODEC` leave a call-depth counter alone, `.RECONVERGENT` is a scheduling hint,
- * `WARPSYNC.COLLECTIVE` takes a target, `.ALL` the whole warp as mask). A modifier not listed is
- * one whose control flow nothing here says: the instruction's flow is `unknown`.
+ * the condition is uniform, `BRA.ANY` branches where the guard holds in any thread of the warp,
+ * `CALL.ABS`/`.REL` and `RET.ABS`/`.REL` how the target is encoded, `.NOINC`/`.NODEC` leave a
+ * call-depth counter alone, `.RECONVERGENT` is a scheduling hint, `WARPSYNC.COLLECTIVE` takes a
+ * target, `.ALL` the whole warp as mask, `.EXCLUSIVE` synchronises the threads of its mask one
+ * group at a time). A modifier not listed is one whose control flow nothing here says: the
+ * instruction's flow is `unknown`.
  */
 const CONTROL_MODIFIERS: Readonly<Record<string, readonly string[]>> = {
-  BRA: ['U', 'DIV', 'CONV'], JMP: ['U'], BRX: ['U'], JMX: ['U'],
+  BRA: ['U', 'DIV', 'CONV', 'ANY'], JMP: ['U'], BRX: ['U'], JMX: ['U'],
   CALL: ['REL', 'ABS', 'NOINC'], CAL: ['NOINC'], JCAL: ['NOINC'],
   RET: ['REL', 'ABS', 'NODEC'], EXIT: ['KEEPREFCOUNT', 'NO_ATEXIT'], KIL: [], KILL: [],
   SYNC: [], BRK: [], CONT: [], SSY: [], PBK: [], PCNT: [], PRET: [], PEXIT: [],
-  BSSY: ['RECONVERGENT'], BSYNC: ['RECONVERGENT'], BREAK: [], WARPSYNC: ['ALL', 'COLLECTIVE'], ENDCOLLECTIVE: [],
+  BSSY: ['RECONVERGENT'], BSYNC: ['RECONVERGENT'], BREAK: [], WARPSYNC: ['ALL', 'COLLECTIVE', 'EXCLUSIVE'], ENDCOLLECTIVE: [],
 };
 
 /**
@@ -132,18 +136,33 @@ function maybe<T extends object>(flow: T, conditional: boolean): T | (T & { read
  * - `BRA [cond,] target`, `JMP [cond,] target`: a branch; a predicate operand other than `PT`
  *   (`BRA.U !UP0, 0x960`, `@!P0 BRA P1, ...`) or a Maxwell condition code other than `CC.T`
  *   makes it conditional: it may fall through even when its guard holds.
- * - `BRA.DIV mask, target` / `BRA.CONV mask, target`: a direct branch taken depending on the
- *   convergence of the threads of `mask` (`UR4`, `~URZ`): always conditional.
+ * - `BRA.DIV [mask,] target` / `BRA.CONV [mask,] target`: a direct branch taken depending on the
+ *   convergence of the threads of `mask` (`UR4`, `~URZ`): always conditional. ptxas writes no
+ *   mask for sm_70 and sm_75 (`BRA.DIV 0x70`, where for sm_80 it writes `BRA.DIV UR4, ...` for
+ *   the same test) and nvdisasm's control-flow graph (`-bbcfg`) gives that form the same two
+ *   successors, the target and the next instruction; it reads no register.
+ * - `[@P] BRA[.U].ANY target`: the warp branches where the guard holds in any of its threads
+ *   (nvdisasm's graph: the target and the next instruction): conditional whatever this thread's
+ *   guard, which is only read (`anyThread`).
  * - `BRX reg [displacement]`, `JMX reg`: indirect (target null); a `BRX` nvdisasm notes as
  *   `INDIRECT_CALL` is a call through a register.
  * - `CALL[.REL|.ABS][.NOINC] [cond,] target`, Maxwell `CAL`/`JCAL target`: a call to the label;
  *   with a register first (`CALL.REL.NOINC R6 `(f)``) a call through the register (null target).
+ *   An address after `CALL.ABS` or `JCAL` (the absolute calls) is no address of the listing: a
+ *   cubin stores 0 there and the loader fills in the callee's address (`cuobjdump -elf` lists an
+ *   `R_CUDA_ABS47_34` relocation naming the callee at that offset, nvdisasm prints the call as
+ *   `CALL.ABS.NOINC `(use)``, cuobjdump `-sass` as `CALL.ABS.NOINC 0x0`): a call `outside`.
+ *   `CALL.REL` and `CAL` targets are offsets within the function (`CALL.REL.NOINC 0x0` is a
+ *   function calling itself).
  * - `RET[.REL|.ABS][.NODEC] [cond] [reg [base]]`: a return. `EXIT`, `KIL`, `KILL [cond]`: exits.
  * - Maxwell `SYNC`/`BRK`/`CONT [cond]`: back to their opener; `SSY`/`PBK`/`PCNT target`, Volta+
  *   `BSSY B0, target`: open a region; `PRET target`: pushes a return address (the lowering
  *   accepts it only before the indirect call that returns there); `PEXIT` unknown.
- * - `BSYNC [cond,] B0`, `BREAK [cond,] B0`, `WARPSYNC mask`, `WARPSYNC.ALL`: fall through (a
- *   thread waits there for others, and goes on).
+ * - `BSYNC [cond,] B0`, `BREAK [cond,] B0`, `WARPSYNC mask`, `WARPSYNC.ALL`, `WARPSYNC.EXCLUSIVE
+ *   mask`: fall through (a thread waits there for others, and goes on). `.EXCLUSIVE` (the
+ *   register form's other mode: the same opcode as `WARPSYNC R5`, no target field) ends no basic
+ *   block in nvdisasm's control-flow graph (ptxas' `__cuda_reduxsync_b32_or`, sm_80: `BSSY B0`,
+ *   `WARPSYNC.EXCLUSIVE R5`, `REDUX.OR UR4, R4`... one block).
  * - `WARPSYNC.COLLECTIVE [mask,] target`: may go on into the collective code or to the target
  *   (conditional); `ENDCOLLECTIVE` may go back to its `WARPSYNC.COLLECTIVE` or on.
  * - Everything else (`BPT`, `YIELD`, `NANOSLEEP`, `NOP`, barriers...) falls through: none of
@@ -181,10 +200,14 @@ function formOf(base: string, modifiers: readonly string[], read: OperandReader,
     case 'JMP': {
       const conditional = read.condition();
       const convergence = modifiers.includes('DIV') || modifiers.includes('CONV');
-      // BRA.DIV/.CONV: the register is the thread mask whose convergence decides; the target is direct.
-      if (convergence && read.take(REGISTER) === null) return missing('thread mask');
+      // BRA.DIV/.CONV: the register, where one is written, is the thread mask whose convergence
+      // decides (sm_70 and sm_75 listings write none: the warp's own); the target is direct.
+      if (convergence) read.take(REGISTER);
       const target = read.target();
-      return target === null ? missing('target') : maybe({ kind: 'branch', target }, conditional || convergence);
+      if (target === null) return missing('target');
+      // BRA.ANY: the warp goes where any thread's guard holds, so the transfer may happen or not whatever this thread's guard.
+      if (modifiers.includes('ANY')) return { kind: 'branch', target, conditional: true, anyThread: true };
+      return maybe({ kind: 'branch', target }, conditional || convergence);
     }
     case 'BRX':
     case 'JMX': {
@@ -200,7 +223,11 @@ function formOf(base: string, modifiers: readonly string[], read: OperandReader,
       // CALL.REL.NOINC R6 `(f): the callee's address is in R6, the label only the base it is relative to.
       const indirect = read.take(REGISTER) !== null;
       const target = read.target() ?? (indirect ? null : undefined);
-      return target === undefined ? missing('target') : maybe({ kind: 'call', target: indirect ? null : target }, conditional);
+      if (target === undefined) return missing('target');
+      // CALL.ABS.NOINC 0x0, JCAL 0x0: an absolute address the loader fills in, never one of the listing.
+      const absolute = (modifiers.includes('ABS') || base === 'JCAL') && target !== null && ADDRESS.test(target);
+      if (absolute) return maybe({ kind: 'call', target, outside: `the absolute address ${target} is the callee's, which the loader fills in (a cubin's relocation; nvdisasm names the function)` }, conditional);
+      return maybe({ kind: 'call', target: indirect ? null : target }, conditional);
     }
     case 'RET': {
       const conditional = read.condition();

@@ -16,8 +16,12 @@ export type FlowEffect =
    * `target`: the label (`.L_x_1`), or the absolute byte address (`0x130`) as written; null when
    * indirect (`BRX R2`, `CALL.REL.NOINC R6`). `conditional`: the transfer may not happen even
    * when the guard holds (a predicate operand, `BRA.DIV`), so control may also fall through.
+   * `anyThread` (`@P1 BRA.U.ANY`): the warp branches where the guard holds in any of its threads,
+   * so this thread's own guard decides nothing (it is read, as any predicate operand is).
+   * `outside`: the target is no address of the listing, whatever it reads like (`CALL.ABS.NOINC
+   * 0x0`, whose absolute address the loader fills in), with why.
    */
-  | { readonly kind: 'branch' | 'call'; readonly target: string | null; readonly conditional?: true }
+  | { readonly kind: 'branch' | 'call'; readonly target: string | null; readonly conditional?: true; readonly anyThread?: true; readonly outside?: string }
   | { readonly kind: 'return' | 'exit'; readonly conditional?: true }
   /** Maxwell/Pascal `SYNC`/`BRK`/`CONT`: to the target of the innermost `SSY`/`PBK`/`PCNT`. */
   | { readonly kind: 'sync'; readonly opener: 'SSY' | 'PBK' | 'PCNT'; readonly conditional?: true }
@@ -62,6 +66,12 @@ export interface InstructionEffects {
    * subset of `sources`.
    */
   readonly readAtIssue: readonly string[];
+  /**
+   * Destinations a variable-latency instruction writes when it reads its operands rather than
+   * when its queue completes it (`OpcodeInfo.earlyPredicates`: its predicate outputs); absent
+   * when none. A subset of `destinations`.
+   */
+  readonly earlyDestinations?: readonly string[];
   readonly flow: FlowEffect;
   /** Queues whose instructions must all have read their sources before this one issues (`OpcodeInfo.drains`). */
   readonly drains: readonly string[];
@@ -93,11 +103,15 @@ export interface InstructionEffects {
  *   `unknown` says why; the caller never calls such a verdict proved. One whose name is control
  *   flow on some generation (`looksLikeControlFlow`) gets flow `unknown` too: it may jump, so
  *   neither its fall-through nor any target is followed.
+ * - An opcode whose entry has an `unscoreboarded` alternative (Ampere's HMMA) takes it where the
+ *   line sets no write scoreboard: the compiler issued that instance as a coupled one.
  */
 export function instructionEffects(line: SassLine, table: ArchitectureTable): InstructionEffects {
   const base = baseOpcode(line.opcode);
   const modifiers = modifiersOf(line.opcode);
-  const info = Object.hasOwn(table.opcodes, base) ? table.opcodes[base] : undefined;
+  const listed = Object.hasOwn(table.opcodes, base) ? table.opcodes[base] : undefined;
+  // An opcode compiler output issues either way is coupled where the listing gives it no write scoreboard.
+  const info = listed?.unscoreboarded !== undefined && line.control.writeScoreboard === null ? listed.unscoreboarded : listed;
   const guard = guardRegisters(line);
   if (info === undefined) {
     const operands = unknownOperandEffects(line, table);
@@ -122,6 +136,7 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
   const latencies = info.kind === 'fixed' ? destinationLatencies(info, operands.destinations, modifiers) : {};
   const unit = unitOf(info, latencies, modifiers);
   const uniformAtIssue = info.kind === 'variable' && readsUniformAtIssue(table, base, operands.destinations);
+  const early = info.kind === 'variable' && info.earlyPredicates !== undefined ? operands.destinations.filter(isPredicate) : [];
   return {
     destinations: operands.destinations,
     sources,
@@ -129,6 +144,7 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
     destinationLatencies: latencies,
     latencyClass: latencyClassOf(info, modifiers),
     readAtIssue: info.sourcesAtIssue !== undefined ? sources : sources.filter((register) => isPredicate(register) || (uniformAtIssue && fileOf(register) === 'UR')),
+    ...(early.length > 0 ? { earlyDestinations: early } : {}),
     flow,
     drains: info.drains ?? [],
     depbar: depbarOf(line),

@@ -20,11 +20,32 @@ export interface SassQueue {
    * `ordered`; absent means false.
    */
   readonly readsInOrder?: boolean;
+  /**
+   * Queues naming the same read group read their sources in one issue order across them: an
+   * instruction of any of them reads only after every earlier instruction of all of them has
+   * (the load/store unit's global and local memory instructions: ptxas overwrites a global
+   * load's address after waiting only on a later local store's read scoreboard). Each such
+   * queue reads in issue order itself too. Absent: the queue's order is its own.
+   */
+  readonly readGroup?: string;
 }
 
-/** Whether the instructions of `queue` read their sources in issue order (always so in an ordered queue). */
+/** Whether the instructions of `queue` read their sources in issue order (always so in an ordered queue, or one of a read group). */
 export function readsInIssueOrder(queue: SassQueue): boolean {
-  return queue.ordered || queue.readsInOrder === true;
+  return queue.ordered || queue.readsInOrder === true || queue.readGroup !== undefined;
+}
+
+/**
+ * Whether an instruction of queue `later` (an index of `program.queues`) reads its sources only
+ * after every earlier instruction of queue `earlier` has: one queue that reads in issue order, or
+ * two of one read group.
+ */
+export function readsAfter(program: Pick<SassProgram, 'queues'>, earlier: number, later: number): boolean {
+  const first = program.queues[earlier];
+  const second = program.queues[later];
+  if (first === undefined || second === undefined) return false;
+  if (earlier === later) return readsInIssueOrder(first);
+  return first.readGroup !== undefined && first.readGroup === second.readGroup;
 }
 
 /** How an instruction produces its results. */
@@ -96,6 +117,13 @@ export interface SassInstruction {
    * fixed-latency or unit-less instruction is read at issue anyway.
    */
   readonly readAtIssue: readonly string[];
+  /**
+   * Destinations a variable-latency instruction writes when its queue hands it over to read its
+   * sources (the read step, which releases its read scoreboard), not when it completes: its
+   * predicate outputs where the table says so (`OpcodeInfo.earlyPredicates`). A subset of
+   * `destinations`; absent when none.
+   */
+  readonly earlyDestinations?: readonly string[];
   readonly unit: SassUnit;
   readonly flow: SassFlow;
   /** Queues (indices) whose instructions must all have read their sources before this one issues (Maxwell/Pascal `BAR`). */

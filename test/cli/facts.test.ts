@@ -29,7 +29,10 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
     expect(code).toBe(0);
     expect(stdout).toMatch(/^opcode +HMMA +variable latency through the misc queue \(results and operand reads in any order\) +through the mma queue, in issue order +nak-sm75 \(nvidia\); corpus-mma-read-order \(inferred\)$/m);
     expect(stdout).toMatch(/^opcode +IADD3 +fixed latency: results after \d+ cycles.* same +nak-sm75 \(nvidia\)$/m);
-    expect(stdout).toMatch(/^queue +global +results and operand reads in any order +in issue order +conservative \(conservative\)$/m);
+    // Turing's global queue completes in any order but reads in issue order, and in one order with the local and shared queues.
+    expect(stdout).toMatch(/^queue +global +results in any order +in issue order +conservative \(conservative\)$/m);
+    expect(stdout).toMatch(/^queue-reads +global +operands read in issue order +same +ptxas-global-read-order \(inferred\)$/m);
+    expect(stdout).toMatch(/^queue-reads +shared +operands read in one issue order with the global and local queues +same +ptxas-memory-read-order \(inferred\)$/m);
     expect(stdout).toContain('  corpus-mma-read-order (inferred): shared/corpus/misc-cuobjdump/matmultutorial-single-wmma.sm_80.sass');
   });
 
@@ -40,8 +43,8 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
     expect(report.architecture).toBe('sm_90');
     const ready = 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)';
     expect(report.facts.find((fact) => fact.name === 'MOVM')).toMatchObject({ kind: 'opcode', provenance: 'conservative', counterexample: ready });
-    // A class compiler output fits is an upper bound: the counterexample side is the same as for no source.
-    expect(report.facts.find((fact) => fact.name === 'I2FP')).toMatchObject({ kind: 'opcode', provenance: 'inferred-bound', counterexample: ready });
+    // A class compiler output fits is an upper bound: the counterexample side takes NVIDIA's least figure (nvidia-coupled-floor).
+    expect(report.facts.find((fact) => fact.name === 'I2FP')).toMatchObject({ kind: 'opcode', provenance: 'inferred-bound', counterexample: expect.stringContaining('results after 2 cycles for every reader') });
     expect(report.sources.map((source) => source.key)).toContain('nak-sm90');
   });
 

@@ -11,9 +11,9 @@ const LOAD_USE = [
   '      [B--2---:R-:W-:-:S04] /*0010*/ IADD3 R6, R5, 0x1, RZ ;',
 ];
 const EXIT = '      [B------:R-:W-:-:S05] /*0020*/ EXIT ;';
-// The same with a Hopper matrix load, which no source times (a conservative entry).
+// The same with a Hopper matrix transpose, which no source times (a conservative entry).
 const MATRIX_LOAD_USE = [
-  '      [B------:R-:W2:-:S02] /*0000*/ LDSM.16.M88 R5, [R2] ;',
+  '      [B------:R-:W2:-:S02] /*0000*/ MOVM.16.MT88 R5, R2 ;',
   '      [B--2---:R-:W-:-:S04] /*0010*/ IADD3 R6, R5, 0x1, RZ ;',
 ];
 
@@ -27,15 +27,15 @@ describe('hazardproof mutate: undecided mutants by cause, and what the exit code
     expect(code).toBe(0);
   });
 
-  it('mutants undecided only on a fact gap (sm_90: no source times LDSM): the split, the fact named, exit 3 (unknown, not a miss)', async () => {
+  it('mutants undecided only on a fact gap (sm_90: no source times MOVM): the split, the fact named, exit 3 (unknown, not a miss)', async () => {
     const listing = file('fact.sm_90.cuasm', `${section('fact', ...MATRIX_LOAD_USE, EXIT)}\n`);
     const { code, stdout } = await cli('mutate', listing, '--seed', '1');
     const lines = stdout.trimEnd().split('\n');
     expect(lines[1]).toMatch(/^fact +3 +3 +1 +0 +2 +0\.0%$/);
     expect(lines[2]).toBe('  undecided: 2 (fact gap 2, budget 0, other 0)');
     expect(lines.slice(3, 5)).toEqual([
-      expect.stringMatching(/^ {2}undecided \(fact\): line \d+ \(.+\): .*: rests on LDSM on sm_90/),
-      expect.stringMatching(/^ {2}undecided \(fact\): line \d+ \(.+\): .*: rests on LDSM on sm_90/),
+      expect.stringMatching(/^ {2}undecided \(fact\): line \d+ \(.+\): .*: rests on MOVM on sm_90/),
+      expect.stringMatching(/^ {2}undecided \(fact\): line \d+ \(.+\): .*: rests on MOVM on sm_90/),
     ]);
     expect(lines.at(-1)).toBe(`seed 1 (same sample: hazardproof mutate ${listing} --sample 200 --seed 1)`);
     expect(code).toBe(3);

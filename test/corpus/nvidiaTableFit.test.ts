@@ -13,6 +13,7 @@ import { corpusFiles, corpusFolders } from '../../bench/corpusFolders.js';
 import { evidenceRows } from '../../cli/factsEvidence.js';
 import { packageRoot } from '../../format/packageRoot.js';
 import type { LoadedKernel } from '../../format/sass/loadKernels.js';
+import { classFits } from '../../impl/sass/facts/classFit.js';
 import { tableFit } from '../../impl/sass/facts/tableFit.js';
 import { architectureTable } from '../../spec/sass/architectures/index.js';
 import { provenanceOf } from '../../spec/sass/architectures/provenance.js';
@@ -55,9 +56,17 @@ describe.skipIf(!haveCorpus)('the tables against the compiler output of the corp
     });
     expect(inferred.map((row) => `${row.architecture} ${row.opcode}`)).toEqual(expect.arrayContaining(['sm_120 IADD', 'sm_120 I2FP', 'sm_89 I2FP', 'sm_90 DADD', 'sm_90 DSETP']));
     for (const row of rows) expect(row.contradicting.map((pair) => `${row.architecture} ${row.opcode}: ${pair.writer.file}:${pair.writer.line}`)).toEqual([]);
-    // Opcodes the table itself gives no class of its own (IADD on sm_120, FP64 on sm_90...) are in the chosen one.
+    // Opcodes the table itself gives no class of its own (IADD on sm_120, FP64 on sm_90...) are in
+    // the chosen one, or in a class the corpus cannot tell from it: one fitting every pair with as
+    // many exact pairs, chosen by wider evidence (sm_89's I2FP: alu, as ptxas 12.5's output of
+    // LLVM's tests needs, where the corpus alone ties alu, fp16 and fp16F32; ptxas-i2fp-class).
     for (const row of inferred.filter((entry) => ['IADD', 'VIMNMX', 'I2FP', 'UI2FP', 'UI2F', 'UFSEL', 'CS2UR', 'DADD', 'DMUL', 'DFMA', 'DSETP'].includes(entry.opcode))) {
-      expect(row.fits?.latencyClass ?? null, `${row.architecture} ${row.opcode}`).toBe(row.tableClass);
+      const name = `${row.architecture} ${row.opcode}`;
+      if (row.fits?.latencyClass === row.tableClass) continue;
+      const mine = classFits(architectureTable(row.architecture)!, row.evidence).filter((fit) => fit.latencyClass === row.tableClass && fit.pairs > 0);
+      expect(mine.length, name).toBeGreaterThan(0);
+      expect(mine.flatMap((fit) => fit.contradicting), name).toEqual([]);
+      expect(mine.reduce((sum, fit) => sum + fit.tight.length, 0), name).toBe(row.fits?.tight);
     }
   }, 60_000);
 });

@@ -69,6 +69,10 @@ const CITED: readonly (readonly [string, number, string])[] = [
   ['mma.sm_90a.O1.sass', 120, 'IADD3 R13, R16, R13, R28'],
   ['cluster.sm_90.O3.sass', 25, 'LDG.E.128 R4, desc[UR4][R2.64]'],
   ['cluster.sm_90.O3.sass', 27, 'S2UR UR5, SR_CgaCtaId'],
+  // corpus-sm90-ldsm-order
+  ['classic.sm_90.O3.sass', 684, 'LDSM.16.MT88.2 R8, [R17+UR6]'],
+  ['classic.sm_90.O3.sass', 686, 'LDSM.16.M88.4 R4, [R17+UR5]'],
+  ['classic.sm_90.O3.sass', 688, 'HMMA.16816.F32 R12, R4, R8, R12'],
 ];
 
 describe.skipIf(tools === null)('sm_90 facts cited from ptxas 12.5 output of examples/ptx/hopper', () => {
@@ -107,16 +111,18 @@ describe.skipIf(tools === null)('sm_90 facts cited from ptxas 12.5 output of exa
     for (const pair of hmma.contradicting) expect(pair.writer.text, `${pair.writer.file}:${pair.writer.line}`).toMatch(/^HMMA\.1688\.F32(\.BF16)? /);
   });
 
-  it('no kernel of ptxas\'s output gets hazard but misc_ops, through LDSM\'s conservative entry', () => {
+  it('no kernel of ptxas\'s output gets hazard; misc_ops is unknown only through I2FP\'s class', () => {
     const kernels = [...dumps.values()].flatMap((file) => loadListingKernels(file, { from: null, architecture: null, kernels: [] }));
     const verdicts = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
     // misc_ops at -O1/-O3: STS.128 [R14], R4 has no read scoreboard and IMAD.WIDE.U32 R4 rewrites R4 ~90
-    // instructions later; ptxas relies on an order the table does not give (LDSM, whose completion ptxas
-    // waits for in between, is conservative: unordered, and ready the next cycle on the counterexample side).
+    // instructions later, after waiting for an LDSM: with LDSM in the in-order shared queue
+    // (corpus-sm90-ldsm-order) the STS has read by then. What is left is an ALU op reading an I2FP
+    // result sooner than the class the nvaa dumps choose for it allows (a proof-side bound: unknown).
     const hazards = verdicts.filter((check) => check.result.verdict === 'hazard');
-    expect(hazards.map((check) => `${check.file.replace(/.*\//, '')} ${check.program.name}`).sort()).toEqual(['cluster.sm_90.O1.sass misc_ops', 'cluster.sm_90.O3.sass misc_ops', 'cluster.sm_90a.O1.sass misc_ops', 'cluster.sm_90a.O3.sass misc_ops']);
-    for (const check of hazards) {
-      for (const shown of check.result.hazards) expect(shown.hazard.kind, `${check.file} ${check.program.name}`).toBe('WAR');
+    expect(hazards.map((check) => `${check.file.replace(/.*\//, '')} ${check.program.name}`)).toEqual([]);
+    for (const check of verdicts.filter((each) => each.program.name === 'misc_ops' && /\.O[13]\.sass$/.test(each.file))) {
+      expect(check.result.verdict, check.file).toBe('unknown');
+      expect(check.result.reason, check.file).toContain('I2FP');
     }
     // Kernels of sm_90 opcodes the table now knows are proved (cluster barriers, async stores, VIADD, VIMNMX, R2UR, uniform reads at issue).
     const proved = new Set(verdicts.filter((check) => check.result.verdict === 'proved-safe').map((check) => `${check.file.replace(/.*\//, '')} ${check.program.name}`));

@@ -24,6 +24,14 @@ export interface PendingEntry {
   /** Some instance may not have written its results yet. */
   readonly writesPending: boolean;
   /**
+   * Some instance may not have written the results it writes at its read step
+   * (`SassInstruction.earlyDestinations`) yet. Cleared only by its own scoreboards (the read one
+   * is released no sooner than those results are written) or its write landing, never by the
+   * order of its queue: a later instruction's reads say nothing of when this one's results land.
+   * Absent: false.
+   */
+  readonly earlyPending?: boolean;
+  /**
    * One instance at most is pending, it is guarded, and its guard predicate has not been
    * written since it issued: a later branch on the same predicate tells whether it executed.
    */
@@ -188,12 +196,13 @@ function joinEntries(left: PendingEntry, right: PendingEntry): PendingEntry {
   const readInstances = Math.max(left.readsPending ? left.readInstances : 0, right.readsPending ? right.readInstances : 0);
   const readsPending = left.readsPending || right.readsPending;
   const writesPending = left.writesPending || right.writesPending;
+  const earlyPending = (left.earlyPending ?? false) || (right.earlyPending ?? false);
   const guardIntact = left.guardIntact && right.guardIntact;
   const skipped = left.skipped && right.skipped;
   const after = intersection(left.after, right.after);
   if (minAge === left.minAge && instances === left.instances && readInstances === left.readInstances && readsPending === left.readsPending
-    && writesPending === left.writesPending && guardIntact === left.guardIntact && skipped === left.skipped && after === left.after) return left;
-  return { instruction: left.instruction, minAge, instances, readInstances, readsPending, writesPending, guardIntact, skipped, after };
+    && writesPending === left.writesPending && earlyPending === (left.earlyPending ?? false) && guardIntact === left.guardIntact && skipped === left.skipped && after === left.after) return left;
+  return { instruction: left.instruction, minAge, instances, readInstances, readsPending, writesPending, ...(earlyPending ? { earlyPending } : {}), guardIntact, skipped, after };
 }
 
 /** The members of `left` that are in `right`: `left` itself when all are (in `left`'s order either way). */
@@ -227,6 +236,7 @@ function sameEntry(left: PendingEntry, right: PendingEntry): boolean {
   if (left === right) return true;
   if (left.minAge !== right.minAge || left.instances !== right.instances || left.readInstances !== right.readInstances) return false;
   if (left.readsPending !== right.readsPending || left.writesPending !== right.writesPending) return false;
+  if ((left.earlyPending ?? false) !== (right.earlyPending ?? false)) return false;
   if (left.guardIntact !== right.guardIntact || left.skipped !== right.skipped) return false;
   return left.after === right.after || (left.after.size === right.after.size && [...left.after].every((other) => right.after.has(other)));
 }

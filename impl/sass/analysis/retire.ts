@@ -55,12 +55,14 @@ export function retireEntries(program: SassProgram, list: readonly PendingEntry[
     const writeLanded = entry.writesPending && forced(entry, false) > limit;
     const writesPending = entry.writesPending && !writeLanded;
     const readsPending = entry.readsPending && !writeLanded && forced(entry, true) <= limit;
-    if (writesPending === entry.writesPending && readsPending === entry.readsPending) {
+    // Results written at the read step: their own read scoreboard (or the write one) must show it, not a later entry's.
+    const earlyPending = (entry.earlyPending ?? false) && !writeLanded && counts(entry, true) <= limit;
+    if (writesPending === entry.writesPending && readsPending === entry.readsPending && earlyPending === (entry.earlyPending ?? false)) {
       next?.push(entry);
       continue;
     }
     next ??= list.slice(0, position);
-    if (writesPending || readsPending) next.push({ ...entry, writesPending, readsPending });
+    if (writesPending || readsPending) next.push({ ...entry, writesPending, readsPending, ...(entry.earlyPending === undefined ? {} : { earlyPending }) });
   }
   if (next === null) return list;
   return pruneSuccessors(next);

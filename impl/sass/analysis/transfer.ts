@@ -1,5 +1,5 @@
 import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
-import { readsInIssueOrder, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
+import { readsAfter, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
 import { AGE_CAP, entriesOf, INSTANCE_CAP, PendingState, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { retireEntries } from './retire.js';
 import type { Suspicion } from './suspicion.js';
@@ -98,12 +98,20 @@ function readHazards(program: SassProgram, list: readonly PendingEntry[], index:
         if (entry.minAge < latency) {
           suspicions.push(pair('RAW', register, entry.instruction, index, `issued ${entry.minAge} cycle(s) after the producer at the earliest, its read-after-write latency is ${latency}`));
         }
+      } else if (writtenEarly(producer, register)) {
+        // Written at the read step: landed once the producer's own scoreboards show it has read its sources.
+        if (entry.earlyPending ?? false) suspicions.push(pair('RAW', register, entry.instruction, index, 'no wait or DEPBAR proves the producer has read its sources, when it writes this result'));
       } else {
         suspicions.push(pair('RAW', register, entry.instruction, index, 'no wait or DEPBAR proves the producer has written'));
       }
     }
   }
   return suspicions;
+}
+
+/** `register` is one the variable-latency `producer` writes at its read step (`SassInstruction.earlyDestinations`). */
+function writtenEarly(producer: SassInstruction, register: string): boolean {
+  return producer.earlyDestinations?.includes(register) ?? false;
 }
 
 /** WAR and WAW: a destination written while an earlier instruction may still read or write it. */
@@ -134,6 +142,8 @@ function writeHazards(program: SassProgram, list: readonly PendingEntry[], index
         if (entry.minAge + earliest <= latency) {
           suspicions.push(pair('WAW', register, entry.instruction, index, `can land ${earliest} cycle(s) after issue, ${entry.minAge} cycle(s) after the earlier write with latency ${latency} issued`));
         }
+      } else if (writtenEarly(earlier, register)) {
+        if (entry.earlyPending ?? false) suspicions.push(pair('WAW', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier instruction has read its sources, when it writes this result'));
       } else {
         suspicions.push(pair('WAW', register, entry.instruction, index, 'no wait or DEPBAR proves the earlier write has landed'));
       }
@@ -290,6 +300,7 @@ function newEntry(program: SassProgram, older: PendingEntry | undefined, index: 
   if (instruction.unit.kind === 'none') return null;
   const writes = instruction.destinations.length > 0 || instruction.control.writeScoreboard !== null;
   const reads = instruction.unit.kind === 'variable' && (registerFacts(program).queued[index]!.length > 0 || instruction.control.readScoreboard !== null);
+  const early = instruction.unit.kind === 'variable' && (instruction.earlyDestinations?.length ?? 0) > 0;
   const writesPending = writes || (older?.writesPending ?? false);
   const readsPending = reads || (older?.readsPending ?? false);
   // An ordered-queue instruction with nothing to track still orders the ones before it, which `after` already records.
@@ -306,6 +317,7 @@ function newEntry(program: SassProgram, older: PendingEntry | undefined, index: 
     readInstances: instruction.control.readScoreboard === null ? INSTANCE_CAP : Math.min(INSTANCE_CAP, (older?.readsPending ? older.readInstances : 0) + (reads ? 1 : 0)),
     readsPending,
     writesPending,
+    ...(early || older?.earlyPending ? { earlyPending: true } : {}),
     guardIntact: instruction.guard !== null && !(older?.readsPending || older?.writesPending) && !instruction.destinations.includes(instruction.guard.predicate),
     skipped: false,
     after: new Set(),
@@ -336,9 +348,13 @@ export function sameOrderedQueue(program: SassProgram, earlier: SassInstruction,
   return earlier.unit.kind === 'variable' && later.unit.kind === 'variable' && earlier.unit.queue === later.unit.queue && program.queues[earlier.unit.queue]!.ordered;
 }
 
-/** Both go through the same queue and it reads in issue order, so the later one's reads (and so its writes) come after the earlier one's reads. */
+/**
+ * Both go through the same queue and it reads in issue order, or through two queues of one read
+ * group (`SassQueue.readGroup`), so the later one's reads (and so its writes) come after the
+ * earlier one's reads.
+ */
 export function sameReadOrderedQueue(program: SassProgram, earlier: SassInstruction, later: SassInstruction): boolean {
-  return earlier.unit.kind === 'variable' && later.unit.kind === 'variable' && earlier.unit.queue === later.unit.queue && readsInIssueOrder(program.queues[earlier.unit.queue]!);
+  return earlier.unit.kind === 'variable' && later.unit.kind === 'variable' && readsAfter(program, earlier.unit.queue, later.unit.queue);
 }
 
 function pair(kind: 'RAW' | 'WAR' | 'WAW', register: string, producer: number, consumer: number, why: string): Suspicion {

@@ -6,8 +6,11 @@
  */
 import type { ArchitectureTable, LatencyMatrix, OpcodeInfo } from '../architecture.js';
 import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
-import { control, fixed, variable } from './build.js';
+import { control, fixed, inferredFixed, variable } from './build.js';
 import { uniformOpcodes } from './voltaPlus.js';
+
+/** NVIDIA's FP16_F32 class (RegLatencySM80::op_category: HADD2 with an f32 result), as a writer and as a reader. */
+export const FP16_F32 = 'fp16F32';
 
 /** GPR results, writer -> reader (RegLatencySM80::read_after_write; `memory`, `agu`, `cctl` = DecoupledAgu). */
 const lateReaders = (mma: number, decoupledValue: number, agu: number, fp64: number) => ({
@@ -15,17 +18,34 @@ const lateReaders = (mma: number, decoupledValue: number, agu: number, fp64: num
 });
 /** IMAD.WIDE's operand positions as readers: IMADWideReadAB, IMADWideReadCL, IMADWideReadCH. */
 const wideReaders = (ab: number, cl: number, ch: number) => ({ [IMAD_WIDE_CLASSES.ab]: ab, [IMAD_WIDE_CLASSES.cl]: cl, [IMAD_WIDE_CLASSES.ch]: ch });
-/** IMAD.WIDE's low and high results are IMADWideWriteDL and IMADWideWriteDH; the merged `imadWide` writer is DH, never below DL. */
+/**
+ * The FP16 readers: `fp16` (NVIDIA's FP16 and FP16_Alu: HADD2, HMUL2, HFMA2, HSET2, HSETP2,
+ * HMNMX2) and `fp16F32` (FP16_F32: HADD2.F32, the f16 to f32 widening add), at one figure each
+ * from every writer but FP16 ones.
+ */
+const halfReaders = (value: number) => ({ fp16: value, [FP16_F32]: value });
+/**
+ * IMAD.WIDE's low and high results are IMADWideWriteDL and IMADWideWriteDH; the merged `imadWide` writer is DH, never below DL.
+ * An FP16 or FP16_Alu result read by an FP16 or FP16_Alu reader: 4, NVIDIA's figure ("these next
+ * two are 4 in the spreadsheet", NAK's comment beside the 5 it chose to pass two dEQP tests),
+ * which ptxas relies on for sm_80, sm_86, sm_89 and sm_90 (HADD2 R3, R7.H0_H0, R7.H1_H1 then
+ * HADD2 R3, R6.H0_H0, R3.H0_H0 after 4: LoadStoreVectorizer.ll, ptxas 12.5 -O3); FP16_F32
+ * writers and readers stay at the spreadsheet's 5.
+ */
 const general: LatencyMatrix = {
-  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
-  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
-  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, fp16: 5, ...wideReaders(4, 4, 2), ...lateReaders(7, 4, 5, 6) },
-  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...wideReaders(6, 4, 2), ...lateReaders(7, 4, 5, 6) },
-  [IMAD_WIDE_CLASSES.low]: { alu: 3, disp: 3, fma: 2, imadWide: 4, fp16: 3, ...wideReaders(4, 2, 2), ...lateReaders(7, 4, 5, 6) },
-  [IMAD_WIDE_CLASSES.high]: { alu: 5, disp: 5, fma: 4, imadWide: 6, fp16: 5, ...wideReaders(6, 4, 2), ...lateReaders(7, 4, 5, 6) },
-  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, fp16: 6, ...wideReaders(6, 6, 4), ...lateReaders(7, 4, 5, 6) },
-  fp16: { alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
-  hfma2mma: { alu: 10, disp: 10, fma: 10, imadWide: 10, fp16: 10, ...wideReaders(10, 10, 8), ...lateReaders(11, 6, 7, 6) },
+  alu: { alu: 4, disp: 4, fma: 5, imadWide: 5, ...halfReaders(5), ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  disp: { alu: 4, disp: 4, fma: 5, imadWide: 5, ...halfReaders(5), ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  fma: { alu: 5, disp: 5, fma: 4, imadWide: 4, ...halfReaders(5), ...wideReaders(4, 4, 2), ...lateReaders(7, 4, 5, 6) },
+  imadWide: { alu: 5, disp: 5, fma: 4, imadWide: 6, ...halfReaders(5), ...wideReaders(6, 4, 2), ...lateReaders(7, 4, 5, 6) },
+  [IMAD_WIDE_CLASSES.low]: { alu: 3, disp: 3, fma: 2, imadWide: 4, ...halfReaders(3), ...wideReaders(4, 2, 2), ...lateReaders(7, 4, 5, 6) },
+  [IMAD_WIDE_CLASSES.high]: { alu: 5, disp: 5, fma: 4, imadWide: 6, ...halfReaders(5), ...wideReaders(6, 4, 2), ...lateReaders(7, 4, 5, 6) },
+  disp64: { alu: 6, disp: 6, fma: 6, imadWide: 6, ...halfReaders(6), ...wideReaders(6, 6, 4), ...lateReaders(7, 4, 5, 6) },
+  fp16: { alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 4, [FP16_F32]: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  [FP16_F32]: { alu: 5, disp: 5, fma: 5, imadWide: 5, ...halfReaders(5), ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
+  hfma2mma: { alu: 10, disp: 10, fma: 10, imadWide: 10, ...halfReaders(10), ...wideReaders(10, 10, 8), ...lateReaders(11, 6, 7, 6) },
+  // An HMMA issued without a write scoreboard: NVIDIA's MMA_2x_collect writer, the slower of the
+  // two MMA classes (MMA_1x_collect: 13 to coupled readers), taken for every shape (HMMA_UNSCOREBOARDED).
+  hmma: { alu: 17, disp: 17, fma: 17, imadWide: 17, ...halfReaders(17), ...wideReaders(17, 17, 15), fp64: 17, hfma2mma: 17, hmma: 18, imma: 18, decoupled: 15, cbu: 15, agu: 16, memory: 16, cctl: 16 },
 };
 
 /** Predicate results (PredLatencySM80::pred_read_after_write; VOTE reads as Disp_Alu, `guard` = Guard). */
@@ -53,7 +73,7 @@ export const FP64_WRITER: { readonly general: Readonly<Record<string, number>>; 
 
 /** Uniform results (URegLatencySM80: Coupled, Decoupled, Cbu, Uldc, Udp, Umov/VoteU readers). */
 const vectorReaders = (coupled: number, decoupledValue: number, cbu: number) => ({
-  alu: coupled, disp: coupled, fma: coupled, imadWide: coupled, fp16: coupled, disp64: coupled, hfma2mma: coupled,
+  alu: coupled, disp: coupled, fma: coupled, imadWide: coupled, fp16: coupled, [FP16_F32]: coupled, disp64: coupled, hfma2mma: coupled,
   decoupled: decoupledValue, agu: decoupledValue, memory: decoupledValue, fp64: decoupledValue, hmma: decoupledValue, imma: decoupledValue, cctl: decoupledValue, cbu,
 });
 const moveRow = { ...vectorReaders(2, 2, 3), udp: 2, umov: 2, voteu: 2, uldc: 5 };
@@ -81,9 +101,28 @@ export const AMPERE_FIGURES = {
   readAfterWrite: { general, predicate, uniform, uniformPredicate, source: 'nak-sm80' } satisfies ArchitectureTable['readAfterWrite'],
 } as const;
 
+/**
+ * An HMMA the listing gives no write scoreboard (ptxas 11.8 and 12.5 for sm_80, sm_86 and sm_89:
+ * HMMA.1684.F32.TF32), fixed-latency with the `hmma` row, NVIDIA's figures for its slower MMA
+ * class (ptxas-ampere-hmma): an upper bound a proof relies on. No lower bound is taken: ptxas's
+ * -O0 output copies the result onto itself (MOV R8, R8) one cycle after the HMMA, which this model
+ * reads as a read before the write, so a counterexample takes it ready the next cycle.
+ */
+const HMMA_UNSCOREBOARDED: OpcodeInfo = inferredFixed(18, 'hmma', 'ptxas-ampere-hmma', { operands: 'matrix' });
+
+/**
+ * I2FP (integer to float on the FMA-pipe, which ptxas emits for sm_86 and sm_89 and never
+ * scoreboards): no NVIDIA table lists it, so it takes the class every use in ptxas's output fits
+ * (ptxas-i2fp-class: `alu`, its slowest reader 7 cycles), an upper bound a proof relies on and a
+ * counterexample does not.
+ */
+export const I2FP_ON_AMPERE: OpcodeInfo = inferredFixed(7, 'alu', 'ptxas-i2fp-class', { predicateLatency: 13 });
+
 /** Opcodes Ampere/Ada add to or change in the Volta-family table. */
 export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
   ...uniformOpcodes('nak-sm80', 12, 11, 5),
+  // HADD2.F32 R0, -RZ, R2.H0_H0 (f16 to f32) is NVIDIA's FP16_F32 class, not FP16 (RegLatencySM80::op_category).
+  HADD2: fixed(7, 'nak-sm80', { predicateLatency: 13, latencyClass: 'fp16', modifierClass: { F32: FP16_F32 } }),
   // HFMA2.MMA runs on the MMA pipe (RegLatencySM80::HFMA2_MMA): 11 cycles to its slowest reader.
   HFMA2: fixed(7, 'nak-sm80', { predicateLatency: 13, latencyClass: 'fp16', modifierLatency: { MMA: 11 }, modifierClass: { MMA: 'hfma2mma' } }),
   // VOTE is a plain coupled ALU op on Ampere (CoupledAlu), read as Disp_Alu for predicates.
@@ -97,6 +136,6 @@ export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
   // A tensor-core instruction reads its operands at issue: NVIDIA's write-after-read figure from
   // an MMA reader to any later writer is 1 cycle, and ptxas chains HMMAs over an earlier one's
   // operands with no read scoreboard. Both sides (the Volta/Turing entry claims it only for
-  // counterexamples).
-  HMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'hmma', sourcesAtIssue: 'corpus-mma-read-order' }),
+  // counterexamples). Coupled where ptxas sets it no write scoreboard (HMMA_UNSCOREBOARDED).
+  HMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'hmma', sourcesAtIssue: 'corpus-mma-read-order', unscoreboarded: HMMA_UNSCOREBOARDED }),
 };

@@ -8,7 +8,9 @@
  *   reader: no hazard can rest on how late it is or on which reader class it belongs to;
  * - a queue whose order no source gives is taken as in order: no hazard can rest on reordering;
  * - an entry with an explicit `counterexample` side runs through that queue (with its source), and
- *   reads as that reader class where it names one.
+ *   reads as that reader class where it names one; or, a fixed-latency entry whose side gives a
+ *   least latency (a lower bound a source shows), has its results ready after exactly that many
+ *   cycles for every reader.
  * Every difference is a `FactGap`, named in an `unknown` verdict when a hazard needs it.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
@@ -26,6 +28,8 @@ export interface FactGap {
   /** What a counterexample may use, in words, and its source key. */
   readonly counterexample: string;
   readonly counterexampleSource: string;
+  /** The fact is about instances the listing gives no write scoreboard only (`OpcodeInfo.unscoreboarded`). */
+  readonly unscoreboardedOnly?: true;
 }
 
 /** A kernel lowered with the counterexample table (same instructions, same indices), with each instruction's gaps. */
@@ -54,7 +58,8 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
   const queues = { ...table.queues, ...table.counterexampleQueues };
   for (const [name, queue] of Object.entries(table.queues)) {
     if (queue.ordered || provenanceOf(queue.source) !== 'conservative') continue;
-    queues[name] = { ordered: true, source: queue.source };
+    // A read order across queues (`readGroup`) has its own source: it holds on both sides.
+    queues[name] = { ordered: true, source: queue.source, ...(queue.readGroup === undefined ? {} : { readGroup: queue.readGroup }) };
     // The read order, where a source gives it, holds on both sides; only completion order differs.
     queueGaps.set(name, {
       subject: `the ${name} queue on ${table.name}`,
@@ -65,14 +70,19 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
   const opcodeGaps = new Map<string, FactGap>();
   const opcodes: Record<string, OpcodeInfo> = {};
   for (const [name, info] of Object.entries(table.opcodes)) {
-    const side = opcodeCounterexample(info);
+    const own = opcodeCounterexample(info);
+    const coupled = info.unscoreboarded === undefined ? undefined : opcodeCounterexample(info.unscoreboarded);
+    const side = coupled === info.unscoreboarded ? own : { ...own, unscoreboarded: coupled! };
     opcodes[name] = side;
     if (side === info) continue;
+    // Where only the coupled alternative differs (Ampere's HMMA), the gap is about unscoreboarded instances.
+    const coupledOnly = own === info && info.unscoreboarded !== undefined;
+    const [subject, of] = coupledOnly ? [`${name} without a write scoreboard on ${table.name}`, info.unscoreboarded!] : [`${name} on ${table.name}`, info];
     opcodeGaps.set(name, {
-      subject: `${name} on ${table.name}`,
-      proof: describe(info, table), proofSource: info.source,
-      counterexample: info.counterexample ? describeCounterexample(info, info.counterexample) : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)',
-      counterexampleSource: info.counterexample?.source ?? info.source,
+      subject, ...(coupledOnly ? { unscoreboardedOnly: true as const } : {}),
+      proof: describe(of, table), proofSource: of.source,
+      counterexample: of.counterexample ? describeCounterexample(of, of.counterexample) : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)',
+      counterexampleSource: of.counterexample?.source ?? of.source,
     });
   }
   const side: CounterexampleSide = { table: { ...table, queues, opcodes }, opcodeGaps, queueGaps };
@@ -81,18 +91,34 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
 }
 
 function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
+  if (info.counterexample && 'latency' in info.counterexample) {
+    // A sourced lower bound, the same for every reader and register file: no hazard rests on a
+    // reader class the proof side's (upper-bound) figures tell apart.
+    return readyAfter(info, info.counterexample.latency, info.counterexample.source);
+  }
   if (info.counterexample) {
     const { queue, source, latencyClass } = info.counterexample;
     return { ...info, kind: 'variable', queue, source, ...(latencyClass === undefined ? {} : { latencyClass }) };
   }
   if ((info.kind !== 'fixed' && info.kind !== 'variable') || !proofOnly(provenanceOf(info.source))) return info;
   // Ready the next cycle: a fixed unit reads at issue and writes after one cycle, whatever the readers.
-  const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, ...rest } = info;
-  return { ...rest, kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER };
+  return readyAfter(info, 1, info.source);
+}
+
+/** A fixed unit reading at issue whose results every reader may read `latency` cycles after it issues, and it reads others' as early as their fastest reader. */
+function readyAfter(info: OpcodeInfo, latency: number, source: string): OpcodeInfo {
+  const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, counterexample: _side, ...rest } = info;
+  return { ...rest, kind: 'fixed', latency, latencyClass: EARLIEST_READER, source };
 }
 
 /** An explicit counterexample side, in words. */
 function describeCounterexample(info: OpcodeInfo, side: NonNullable<OpcodeInfo['counterexample']>): string {
+  if ('latency' in side) {
+    return `fixed latency: results after ${side.latency} cycles for every reader, the least the source shows (the proof side waits per reader class, up to ${info.latency ?? side.latency})`;
+  }
+  if (side.latencyClass === EARLIEST_READER && side.queue === info.queue) {
+    return `reads fixed-latency results as early as any reader may (no source says when it reads them; the proof side waits as a '${info.latencyClass ?? 'unclassed'}' reader)`;
+  }
   if (side.latencyClass !== undefined && side.queue === info.queue) {
     return `reads fixed-latency results as a '${side.latencyClass}' reader, at the source's own figures (the proof side waits as a '${info.latencyClass ?? 'unclassed'}' reader)`;
   }
@@ -109,7 +135,8 @@ export function describe(info: OpcodeInfo, table: ArchitectureTable): string {
     const ordered = table.queues[info.queue!]?.ordered ?? table.counterexampleQueues?.[info.queue!]?.ordered ?? false;
     const queueFacts = table.queues[info.queue!];
     const reads = info.sourcesAtIssue !== undefined ? 'operands read at issue, results' : queueFacts?.readOrder !== undefined ? 'operands read in issue order, results' : 'results and operand reads';
-    return `variable latency through the ${info.queue} queue (${ordered ? 'in issue order' : `${reads} in any order`})`;
+    const coupled = info.unscoreboarded === undefined ? '' : `; without a write scoreboard, ${describe(info.unscoreboarded, table)} [${info.unscoreboarded.source}]`;
+    return `variable latency through the ${info.queue} queue (${ordered ? 'in issue order' : `${reads} in any order`})${coupled}`;
   }
   return `${info.kind}: no result`;
 }

@@ -43,6 +43,12 @@ export function factRows(table: ArchitectureTable): FactRow[] {
     if (queue.readOrder !== undefined && !queue.ordered) {
       rows.push({ kind: 'queue-reads', name, proof: 'operands read in issue order', counterexample: 'operands read in issue order', source: queue.readOrder, provenance: provenanceOf(queue.readOrder) });
     }
+    // A read order shared with other queues (`readGroup`) holds on both sides, with its own source.
+    if (queue.readGroup !== undefined) {
+      const others = Object.keys(table.queues).filter((other) => other !== name && table.queues[other]!.readGroup === queue.readGroup);
+      const text = `operands read in one issue order with the ${others.join(' and ')} queue${others.length === 1 ? '' : 's'}`;
+      rows.push({ kind: 'queue-reads', name, proof: text, counterexample: text, source: queue.readGroup, provenance: provenanceOf(queue.readGroup) });
+    }
   }
   const visibility = `a scoreboard set at cycle c is seen by waiters from cycle c + ${table.visibilityDelay}${table.depbarVisibilityDelay !== undefined ? ` (DEPBAR: c + ${table.depbarVisibilityDelay})` : ''}`;
   const visibilitySource = table.visibilityDelaySource ?? 'conservative';

@@ -5,13 +5,22 @@
  * the half-precision ops 13 (14 for predicates); memory, texture and conversion instructions
  * read their registers a few cycles after issue (`readAfterWrite`).
  */
-import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
-import { control, each, fixed, variable } from './build.js';
+import type { ArchitectureTable, OpcodeCounterexample, OpcodeInfo } from '../architecture.js';
+import { EARLIEST_READER } from '../latency.js';
+import { control, each, fixed, inferredFixed, variable } from './build.js';
 import { SOURCES } from './sources.js';
 
 const ALU = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, latencyClass: 'alu' });
 const SET_PREDICATES = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, destinations: 2, latencyClass: 'alu' });
 const HALF = fixed(13, 'nak-sm50-latency', { predicateLatency: 14, latencyClass: 'half' });
+
+/**
+ * The counterexample side of FP64 arithmetic: through the same unordered queue, reading fixed
+ * results as early as any reader may. ptxas issues DMNMX and DSETP 4 cycles after the MOV writing
+ * the high half of their operand pair (ptxas-maxwell-fp64-reads): no source says when the FP64 unit
+ * reads its registers, so no hazard may rest on its reading them at issue.
+ */
+const FP64_READS: OpcodeCounterexample = { queue: 'misc', source: 'ptxas-maxwell-fp64-reads', latencyClass: EARLIEST_READER };
 
 const opcodes: Record<string, OpcodeInfo> = {
   ...each(
@@ -50,9 +59,19 @@ const opcodes: Record<string, OpcodeInfo> = {
   MUFU: variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }),
   ...each(['F2F', 'F2I', 'I2F', 'I2I'], variable('sfu', 'corpus-sfu-order', { operands: 'convert', latencyClass: 'sfu' })),
   FRND: variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'alu' }),
-  ...each(['S2R', 'RRO', 'POPC', 'FLO', 'BREV', 'IMAD', 'IMADSP', 'IMUL', 'IMUL32I', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
-  ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('misc', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu' })),
-  DSETP: variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu' }),
+  ...each(['S2R', 'BREV', 'IMAD', 'IMADSP', 'IMUL', 'IMUL32I', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
+  // RRO.EX2/RRO.SINCOS, the range reduction feeding MUFU: NAK scoreboards it, ptxas never does and
+  // issues the MUFU 2 cycles later; maxas gives it a fixed class. The ALU class (6, MUFU readers 2)
+  // is the bound ptxas's spacing allows, for a proof only.
+  RRO: inferredFixed(6, 'alu', 'ptxas-maxwell-rro'),
+  // POPC and FLO are variable (NAK) and complete in issue order; they read their registers as late
+  // as MUFU does (the `sfu` reader: 2 cycles after an ALU result), which ptxas's spacing shows as a
+  // bound only, so a counterexample takes them reading as early as any reader may.
+  ...each(['POPC', 'FLO'], variable('bitops', 'ptxas-maxwell-bitops-reads', { latencyClass: 'sfu', counterexample: { queue: 'bitops', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } })),
+  // FP64: a proof takes its registers read at issue (6 after an ALU result); ptxas reads a pair's
+  // high half 4 cycles after a MOV wrote it, so a counterexample may not rest on reads at issue.
+  ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('misc', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
+  DSETP: variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }),
   // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first (maxas smem class).
   SHFL: variable('misc', 'nak-fixed-latency', { predicateFirst: true, latencyClass: 'shared' }),
   // B2R.RESULT R0, P0 (maxas $b2r).
@@ -72,14 +91,15 @@ const opcodes: Record<string, OpcodeInfo> = {
  * Queues. Global memory together with texture and surface (LDG/LD/STG/ST/ATOM/RED, TEX*,
  * SU*: Maxwell and Pascal serve global loads through the unified L1/texture path), local
  * (LDL/STL), shared (LDS/STS/ATOMS) and the multi-function unit with the conversions (maxas'
- * qtr class) complete in issue order, as ptxas' listings rely on; constant loads and the misc unit (S2R, POPC,
- * FP64, SHFL...) are not assumed ordered.
+ * qtr class) complete in issue order, as ptxas' listings rely on, and so do POPC and FLO among
+ * themselves (`bitops`); constant loads and the misc unit (S2R, FP64, SHFL...) are not assumed ordered.
  */
 const queues: ArchitectureTable['queues'] = {
   global: { ordered: true, source: 'corpus-readme' },
   local: { ordered: true, source: 'corpus-local-order' },
   shared: { ordered: true, source: 'corpus-readme' },
   sfu: { ordered: true, source: 'corpus-sfu-order' },
+  bitops: { ordered: true, source: 'ptxas-maxwell-bitops-order' },
   constant: { ordered: false, source: 'conservative' },
   misc: { ordered: false, source: 'corpus-readme' },
   unknown: { ordered: false, source: 'conservative' },
@@ -88,7 +108,8 @@ const queues: ArchitectureTable['queues'] = {
 /**
  * Register reads of memory, texture and multi-function instructions come after issue (maxas'
  * rlat: 4 cycles for the global-memory and qtr classes, 2 for shared memory), so a 6-cycle
- * result needs only 2 (4) cycles before them; ptxas schedules exactly that.
+ * result needs only 2 (4) cycles before them; ptxas schedules exactly that. POPC and FLO read as
+ * the qtr class does on the proof side (`sfu`, ptxas-maxwell-bitops-reads).
  */
 const readAfterWrite: ArchitectureTable['readAfterWrite'] = {
   general: {
@@ -98,8 +119,19 @@ const readAfterWrite: ArchitectureTable['readAfterWrite'] = {
   source: 'maxas-read-delay',
 };
 
-/** The Maxwell/Pascal table under `name`, selected also by `aliases`. */
-export function maxwellPascalTable(name: string, aliases: readonly string[]): ArchitectureTable {
+/**
+ * Pascal's FP16 instructions: variable latency through the misc queue. ptxas sets a write
+ * scoreboard on every one it emits for sm_60 and sm_61 and reads their results after waiting on
+ * it, sooner than NAK's fixed 13 (ptxas-pascal-fp16-scoreboards); a scoreboard is never wrong
+ * where a stall count might be. They read fixed results as the FP16 class does.
+ */
+export const PASCAL_FP16: Readonly<Record<string, OpcodeInfo>> = {
+  ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2'], variable('misc', 'ptxas-pascal-fp16-scoreboards', { latencyClass: 'half' })),
+  HSETP2: variable('misc', 'ptxas-pascal-fp16-scoreboards', { destinations: 2, latencyClass: 'half' }),
+};
+
+/** The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over the shared ones. */
+export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}): ArchitectureTable {
   return {
     name,
     aliases,
@@ -111,7 +143,7 @@ export function maxwellPascalTable(name: string, aliases: readonly string[]): Ar
     conditionCode: true,
     readAfterWrite,
     queues,
-    opcodes,
+    opcodes: { ...opcodes, ...replaced },
     sources: SOURCES,
   };
 }

@@ -58,7 +58,6 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm120-global-read-order': 'inferred',
   'corpus-sm120-local-read-order': 'inferred',
   'corpus-sm120-classes': 'inferred-bound',
-  'corpus-sm89-classes': 'inferred-bound',
   'corpus-sm90-ampere': 'inferred-bound',
   'corpus-sm90-shuffle-order': 'inferred',
   'corpus-sm90-classes': 'inferred-bound',
@@ -71,6 +70,30 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'ptxas-bitops-order': 'inferred',
   'ptxas-depbar-visibility': 'inferred',
   'ptxas-uniform-reads': 'inferred',
+  'ptxas-global-read-order': 'inferred',
+  'ptxas-local-read-order': 'inferred',
+  'ptxas-memory-read-order': 'inferred',
+  'ptxas-sm120-atom-predicate': 'inferred',
+  // ptxas's Volta spacing fits NVIDIA's Turing figures: upper bounds only (ptxas waited no longer).
+  'ptxas-sm70-turing': 'inferred-bound',
+  'nvidia-volta-tuning': 'documentation',
+  // NVIDIA's least figure in every table it gave, carried to the architectures it gave none for.
+  'nvidia-coupled-floor': 'inferred',
+  // ptxas leaves some HMMAs unscoreboarded on Ampere: NVIDIA's MMA delays as upper bounds only.
+  'ptxas-ampere-hmma': 'inferred-bound',
+  'ptxas-i2fp-class': 'inferred-bound',
+  // ptxas's spacing on Maxwell/Pascal: upper bounds on RRO's latency and on POPC/FLO's wait for an ALU result.
+  'ptxas-maxwell-rro': 'inferred-bound',
+  'ptxas-maxwell-bitops-reads': 'inferred-bound',
+  'ptxas-maxwell-bitops-order': 'inferred',
+  'ptxas-maxwell-fp64-reads': 'inferred',
+  'ptxas-sm90-sfu-order': 'inferred',
+  'ptxas-sm90-bitops-order': 'inferred',
+  'ptxas-sm90-atom-predicate': 'inferred',
+  'ptxas-sm90-r2ur-predicate': 'inferred-bound',
+  'ptxas-sm90-classes': 'inferred-bound',
+  'corpus-sm90-ldsm-order': 'inferred',
+  'ptxas-pascal-fp16-scoreboards': 'inferred',
   conservative: 'conservative',
 };
 

@@ -11,9 +11,10 @@
  * read their operands in order, as ptxas relies on. No DMMA (FP64 tensor cores are
  * datacenter-only).
  */
+import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { blackwellTable } from './blackwell.js';
 
-export const SM120 = blackwellTable({
+const TABLE = blackwellTable({
   name: 'sm_120',
   aliases: ['sm_120a', 'sm_120f', 'sm_121', 'sm_121a', 'sm_121f'],
   source: 'nak-sm120',
@@ -43,3 +44,18 @@ export const SM120 = blackwellTable({
     STSM: { latencyClass: 'imadWide', source: 'corpus-sm120-classes' },
   },
 });
+
+/**
+ * ATOM and ATOMG write their predicate output (`ATOM.E.ADD.64.STRONG.GPU P0, RZ, ...`: whether a
+ * generic address was global memory) when they read their operands, and release the scoreboard
+ * in their read field then: CUDA 12.8's cuobjdump prints that field as `&wr_early` on this form,
+ * and ptxas reads the predicate after waiting on it alone (ptxas-sm120-atom-predicate). Their
+ * register result still lands when they complete. REDG (`red.global`) is RED's entry, as NAK
+ * classifies every atomic (a scoreboarded memory operation).
+ */
+const ATOMICS: Readonly<Record<string, OpcodeInfo>> = {
+  ...Object.fromEntries(['ATOM', 'ATOMG'].map((name) => [name, { ...TABLE.opcodes[name]!, earlyPredicates: 'ptxas-sm120-atom-predicate' }])),
+  REDG: TABLE.opcodes['RED']!,
+};
+
+export const SM120: ArchitectureTable = { ...TABLE, opcodes: { ...TABLE.opcodes, ...ATOMICS } };

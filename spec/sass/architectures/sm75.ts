@@ -43,6 +43,12 @@ const predicate: LatencyMatrix = {
   fp16: { alu: 8, disp: 14, fma: 8, imadWide: 8, fp16: 6, fp64: 14, decoupled: 14, agu: 14, memory: 14, hmma: 14, guard: 14 },
 };
 
+/**
+ * Turing's GPR and predicate matrices as NVIDIA gives them (load/store readers raised to 8): the
+ * figures ptxas's Volta output never reads sooner than, taken there as upper bounds (`sm70.ts`).
+ */
+export const TURING_MATRICES: { readonly general: LatencyMatrix; readonly predicate: LatencyMatrix } = { general, predicate };
+
 /** Uniform results, writer -> reader (URegLatencySM75: Udp, VectorCoupled, VectorDecoupled, Uldc, Umov). */
 const vectorReaders = (coupled: number, decoupledValue: number) => ({
   alu: coupled, disp: coupled, fma: coupled, imadWide: coupled, fp16: coupled, disp64: coupled,
@@ -75,6 +81,10 @@ export const SM75 = voltaPlusTable({
   counterexampleReaders: { from: 'memory', to: 'decoupled', source: 'nak-sm75' },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
+  // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
+  readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
+  // ...and in one order across them and shared memory: an STS's registers are free once a later STG has read its own.
+  memoryReadOrder: 'ptxas-memory-read-order',
   uniformSourcesAtIssue: 'ptxas-uniform-reads',
   extra: {
     ...uniformOpcodes('nak-sm75', 12, 11, 5),

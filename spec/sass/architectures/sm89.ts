@@ -3,10 +3,9 @@
  * NVIDIA-provided sm80 table is "for Ampere and Ada only" and NAK selects it for sm_89
  * (`is_ada`) as for sm_80..sm_88 (source `nak-ada`). As sm_86: no DMMA (FP64 tensor cores are
  * GA100/GH100 only). FP64 results complete in order, as ptxas relies on. I2FP, which ptxas
- * emits for sm_89, has no source: placed in the FP16 class, which every ptxas use fits.
+ * emits for sm_89, has no source: placed in the ALU class, which every ptxas use fits (as on sm_86).
  */
-import { AMPERE_EXTRA, AMPERE_FIGURES } from './ampere.js';
-import { inferredFixed } from './build.js';
+import { AMPERE_EXTRA, AMPERE_FIGURES, I2FP_ON_AMPERE } from './ampere.js';
 import { voltaPlusTable } from './voltaPlus.js';
 
 export const SM89 = voltaPlusTable({
@@ -15,10 +14,14 @@ export const SM89 = voltaPlusTable({
   ...AMPERE_FIGURES,
   source: 'nak-ada',
   readAfterWrite: { ...AMPERE_FIGURES.readAfterWrite, source: 'nak-ada' },
-  // I2FP is in no source: placed in the class every ptxas use fits (corpus-sm89-classes), a proof-side bound.
-  extra: { ...AMPERE_EXTRA, I2FP: inferredFixed(AMPERE_FIGURES.half, 'fp16', 'corpus-sm89-classes', { predicateLatency: AMPERE_FIGURES.halfPredicate }) },
+  // I2FP is in no source: placed in the class every ptxas use fits (ptxas-i2fp-class), a proof-side bound.
+  extra: { ...AMPERE_EXTRA, I2FP: I2FP_ON_AMPERE },
   without: ['DMMA'],
   orderedPipes: { fp64: 'corpus-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
+  // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
+  readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
+  // ...and in one order across them and shared memory: an STS's registers are free once a later STG has read its own.
+  memoryReadOrder: 'ptxas-memory-read-order',
   uniformSourcesAtIssue: 'ptxas-uniform-reads',
 });

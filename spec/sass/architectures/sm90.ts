@@ -22,11 +22,18 @@
  * UTMAREDG, UTMAPF, UTMACCTL and UBLKCP, whose `[URn]` operands span several uniform registers)
  * are left out of the table: an entry reading one register of each would hide a dependence, so
  * they stay outside the model and a kernel using them is `unknown`.
+ *
+ * ptxas 12.5's output of LLVM's NVPTX tests (`ptxas-sm90-*`) adds: MUFU and the conversions, and
+ * POPC/FLO/BREV, complete in issue order as on Ampere; LDSM joins the in-order shared queue; an
+ * ATOM's predicate output is written when it reads its operands (covered by its read-field
+ * scoreboard); R2UR's predicate takes B100's r2ur figures as bounds; VABSDIFF and VIADDMNMX are
+ * placed in the ALU class. WARPGROUP (wgmma's fence and wait) stays a no-result instruction and
+ * HGMMA outside the table: what orders wgmma is not modelled.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
-import { AMPERE_EXTRA, AMPERE_FIGURES, FP64_WRITER } from './ampere.js';
+import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER } from './ampere.js';
 import { conservative, control, each, fixed, inferredFixed, variable, type Extra } from './build.js';
-import { uniformOpcodes, voltaPlusTable } from './voltaPlus.js';
+import { uniformOpcodes, voltaPlusTable, withCoupledFloor } from './voltaPlus.js';
 
 /** Coupled results: NAK's sm_90 6, Ampere/Ada's and B100's slowest reader (an MMA) 7. */
 const ALU = 7;
@@ -44,8 +51,13 @@ const FALLBACK = voltaPlusTable({
   aliases: ['sm_90a'],
   source: 'nak-sm90',
   variableSource: 'nak-sm90-scoreboards',
-  // ptxas reads a shuffle's result after waiting on a later shuffle's scoreboard only.
-  orderedPipes: { shuffle: 'corpus-sm90-shuffle-order' },
+  // ptxas reads a shuffle's result after waiting on a later shuffle's scoreboard only; so too
+  // MUFU and the conversions, and POPC, FLO and BREV among themselves, as on Volta to Ada.
+  orderedPipes: { shuffle: 'corpus-sm90-shuffle-order', sfu: 'ptxas-sm90-sfu-order', bitops: 'ptxas-sm90-bitops-order' },
+  // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
+  readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
+  // ...and in one order across them and shared memory: ptxas lets an LDL overwrite a global load's address with no wait.
+  memoryReadOrder: 'ptxas-memory-read-order',
   alu: ALU,
   predicate: PREDICATE,
   half: ALU,
@@ -62,8 +74,10 @@ const FALLBACK = voltaPlusTable({
     HFMA2: fixed(ALU, 'nak-sm90', { predicateLatency: PREDICATE, latencyClass: 'fp16', modifierLatency: { MMA: HFMA2_MMA }, modifierClass: { MMA: 'hfma2mma' } }),
     LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
     LDGDEPBAR: control('none', 'ptx-cp-async', { latencyClass: 'decoupled' }),
-    // Ampere's matrix loads and FP64 MMA: nothing says how Hopper completes them.
-    LDSM: conservative({ operands: 'matrixLoad' }),
+    // ldmatrix: a shared-memory load (variable, nak-sm90-scoreboards) that ptxas's sm_90 output
+    // relies on completing in issue order, as Ampere's NVIDIA table puts it in the shared queue.
+    LDSM: variable('shared', 'corpus-sm90-ldsm-order', { operands: 'matrixLoad', latencyClass: 'memory' }),
+    // FP64 MMA: nothing says how Hopper completes it (ptxas scoreboards every DMMA).
     DMMA: conservative({ operands: 'matrix' }),
     ...each(['MOVM', 'I2FP', 'SYNCS'], conservative()),
     // Memory-model and cluster barriers with no register result (FENCE.VIEW.ASYNC.S, CGAERRBAR, ENDCOLLECTIVE).
@@ -74,9 +88,10 @@ const FALLBACK = voltaPlusTable({
 /**
  * Writer classes ptxas's sm_90 output (shared/corpus/nvaa, and ptxas 12.5's own for the FP16
  * pipe: corpus-sm90-classes) reads results of without a scoreboard, on straight-line code: the
- * classes whose Ampere figures it was weighed on.
+ * classes whose Ampere figures it was weighed on. `fp16F32` (HADD2.F32) was weighed as part of
+ * `fp16` before NVIDIA's FP16_F32 class was told apart from it, and keeps that row's figures.
  */
-const WEIGHED = new Set(['alu', 'disp64', 'fma', 'imadWide', 'imadWideLow', 'imadWideHigh', 'fp16', 'hfma2mma', 'fp64', 'udp', 'umov', 'uldc', 'voteu']);
+const WEIGHED = new Set(['alu', 'disp64', 'fma', 'imadWide', 'imadWideLow', 'imadWideHigh', 'fp16', FP16_F32, 'hfma2mma', 'fp64', 'udp', 'umov', 'uldc', 'voteu']);
 
 /** Ampere's table as the Volta-family builder makes it, its figures taken as Hopper's upper bounds. */
 const AMPERE_BOUNDS = voltaPlusTable({
@@ -107,7 +122,8 @@ function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>)
     source: 'corpus-sm90-ampere',
     // FP64 arithmetic is fixed-latency here (FIXED_ON_HOPPER): NVIDIA's RedirectedFP64 writer figures.
     ...(matrices.general ? { general: withR2urReader({ ...keep(matrices.general)!, fp64: FP64_WRITER.general }) } : {}),
-    ...(matrices.predicate ? { predicate: { ...keep(matrices.predicate)!, fp64: FP64_WRITER.predicate } } : {}),
+    // R2UR's predicate output (`R2UR P0, URZ, R4`): B100's r2ur predicate column (R2UR_PREDICATE_ROW).
+    ...(matrices.predicate ? { predicate: { ...keep(matrices.predicate)!, fp64: FP64_WRITER.predicate, r2ur: R2UR_PREDICATE_ROW } } : {}),
     // R2UR is fixed-latency here (HOPPER_CLASSES): B100's R2Ur row as its bound.
     ...(matrices.uniform ? { uniform: { ...keep(matrices.uniform)!, r2ur: R2UR_ROW } } : {}),
     ...(matrices.uniformPredicate ? { uniformPredicate: keep(matrices.uniformPredicate)! } : {}),
@@ -125,6 +141,18 @@ const R2UR_ROW: Readonly<Record<string, number>> = {
   uldc: 15,
 };
 
+/**
+ * R2UR's predicate result (`R2UR P0, URZ, R4`, `@P1 R2UR.OR P0, UR5, R7`) as B100's NVIDIA table
+ * times the `r2ur` writer of predicates (nak-sm100 pred_raw.csv, sm120_instr_latencies.rs
+ * op_pred_latency R2UR => R2Ur: 8 to coupled and dual-ALU readers, 13 to every other reader and
+ * to guards), taken as the bound every such R2UR of ptxas 12.5's sm_90 output fits
+ * (ptxas-sm90-r2ur-predicate). The reader classes are those of Ampere's predicate matrix.
+ */
+const R2UR_PREDICATE_ROW: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(['fma', 'imadWide', 'disp', 'fp64', 'hfma2mma', 'decoupled', 'cbu', 'agu', 'memory', 'guard'].map((reader) => [reader, 13])),
+  alu: 8,
+};
+
 /** The slowest figure of a matrix row. */
 const slowest = (row: Readonly<Record<string, number>> | undefined) => Math.max(...Object.values(row ?? {}));
 
@@ -133,7 +161,7 @@ const slowest = (row: Readonly<Record<string, number>> | undefined) => Math.max(
  * its results after the class's slowest figure (uniform results in the uniform matrix when the
  * class has a row there), predicates after the slowest of its predicate row.
  */
-function inClass(latencyClass: string, source: 'corpus-sm90-ampere' | 'corpus-sm90-classes', shape: Extra = {}): OpcodeInfo {
+function inClass(latencyClass: string, source: 'corpus-sm90-ampere' | 'corpus-sm90-classes' | 'ptxas-sm90-classes', shape: Extra = {}): OpcodeInfo {
   const matrices = weighedRows(AMPERE_BOUNDS.readAfterWrite!);
   const row = matrices.general?.[latencyClass] ?? matrices.uniform?.[latencyClass];
   if (row === undefined) throw new Error(`no sm_90 row for writer class ${latencyClass}`);
@@ -181,6 +209,8 @@ function readsAsClass(extra: Extra): OpcodeInfo {
 const HOPPER_CLASSES: Readonly<Record<string, OpcodeInfo>> = {
   VIADD: inClass('fma', 'corpus-sm90-classes'),
   ...each(['VIMNMX', 'VIMNMX3', 'VHMNMX'], inClass('alu', 'corpus-sm90-classes')),
+  // usad/sad.u32 and the fused add-min/max ptxas 12.5 emits for LLVM's NVPTX tests (ptxas-sm90-classes).
+  ...each(['VABSDIFF', 'VIADDMNMX'], inClass('alu', 'ptxas-sm90-classes')),
   // ELECT P2, URZ, PT: a predicate (the elected lane) and a uniform register (its lane id).
   ELECT: inClass('alu', 'corpus-sm90-classes', { destinations: 2 }),
   // NAK's fallback scoreboards R2UR (has_fixed_latency); ptxas never does on sm_90.
@@ -206,12 +236,22 @@ const MMA_ON_HOPPER: Readonly<Record<string, OpcodeInfo>> = {
 /**
  * Opcodes ptxas 12.5 emits for sm_90 that NAK's classification covers (memory operations are
  * variable: nak-sm90-scoreboards): REDG (PTX `red.global`, Hopper's RED) and LDGMC
- * (`multimem.ld_reduce`). And Hopper's synchronisation instructions with no register operand:
- * no result, nothing timed.
+ * (`multimem.ld_reduce`); ATOM and ATOMG, whose predicate output is written when they read their
+ * operands (ptxas-sm90-atom-predicate). And Hopper's synchronisation instructions with no
+ * register operand: no result, nothing timed.
  */
 const HOPPER_MEMORY: Readonly<Record<string, OpcodeInfo>> = {
   REDG: variable('global', 'nak-sm90-scoreboards', { operands: 'reduction', latencyClass: 'memory' }),
   LDGMC: variable('global', 'nak-sm90-scoreboards', { operands: 'load', latencyClass: 'memory' }),
+  // ATOM.E.MIN.S64.STRONG.GPU P0, RZ, desc[UR4][R4.64], R10: ptxas reads P0 after waiting on the
+  // scoreboard in the read field only, never the write one (from sm_90 on; sm_70 to sm_89 wait on
+  // the write scoreboard): the predicate is written when the operands are read.
+  ...Object.fromEntries(['ATOM', 'ATOMG'].map((name) => [name, { ...FALLBACK.opcodes[name]!, earlyPredicates: 'ptxas-sm90-atom-predicate' }])),
+  // cp.async.mbarrier.arrive (ARRIVES.LDGSTSBAR.64.ARVCNT [UR4]): an arrive on a shared-memory
+  // barrier once the warp's cp.async copies land. No register result and no source times it:
+  // conservative; like every vector instruction it reads its uniform registers at issue
+  // (corpus-sm90-uniform-reads), which ptxas relies on (it returns right after, no read scoreboard).
+  ARRIVES: conservative({ destinations: 0 }),
   // griddepcontrol.wait / .launch_dependents, cluster barrier arrive and wait, the TMA command flush, wgmma's fences and waits.
   ...each(['ACQBULK', 'PREEXIT', 'UCGABAR_ARV', 'UCGABAR_WAIT', 'UTMACMDFLUSH', 'WARPGROUP'], control('none', 'conservative')),
 };
@@ -234,12 +274,13 @@ export const SM90: ArchitectureTable = {
   // so (write-after-read 1 cycle with no scoreboard after a coupled or decoupled reader) and
   // ptxas's sm_90 output relies on it.
   uniformSourcesAtIssue: 'corpus-sm90-uniform-reads',
-  opcodes: {
+  // Hopper's own figures are upper bounds throughout: the floor is what a counterexample may use.
+  opcodes: withCoupledFloor({
     ...FALLBACK.opcodes,
     ...Object.fromEntries(Object.entries(AMPERE_BOUNDS.opcodes).filter(([name, info]) => adopted(name, info)).map(([name, info]) => [name, bound(info)])),
     ...FIXED_ON_HOPPER,
     ...HOPPER_CLASSES,
     ...MMA_ON_HOPPER,
     ...HOPPER_MEMORY,
-  },
+  }),
 };

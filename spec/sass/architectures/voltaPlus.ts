@@ -8,6 +8,7 @@
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { control, each, fixed, variable, type Extra } from './build.js';
 import { SOURCES, type SourceKey } from './sources.js';
+import { proofOnly, provenanceOf } from './provenance.js';
 
 /** The figures that differ between Volta-family architectures. */
 export interface VoltaFigures {
@@ -15,6 +16,18 @@ export interface VoltaFigures {
   readonly aliases: readonly string[];
   /** Citation of the latencies and of which opcodes need scoreboards. */
   readonly source: SourceKey;
+  /**
+   * Citation of the coupled (fixed-latency) opcodes' figures when not `source`: on Volta, where
+   * NAK's figures are its own choice and ptxas's output shows tighter ones, the figures ptxas
+   * relies on (upper bounds), while which opcodes need scoreboards stays NAK's.
+   */
+  readonly coupledSource?: SourceKey;
+  /**
+   * Fixed-latency opcodes whose proof figures are upper bounds only but whose least latency a
+   * source gives: a counterexample takes their results ready after `latency` cycles for every
+   * reader (`LatencyCounterexample`), citing `source`.
+   */
+  readonly counterexampleLatency?: { readonly opcodes: readonly string[]; readonly latency: number; readonly source: SourceKey };
   /** Results of coupled (fixed-latency) ALU, FMA, IMAD and move ops. */
   readonly alu: number;
   /** Predicate results of the same ops (guards included). */
@@ -74,11 +87,18 @@ export interface VoltaFigures {
    * issue order (`QueueFacts.readOrder`), with that listing's citation.
    */
   readonly readOrders?: Readonly<Partial<Record<'global' | 'local', SourceKey>>>;
+  /**
+   * The source showing global, local and shared memory instructions reading their operands in one
+   * issue order across the three queues (`QueueFacts.readGroup`): ptxas overwrites an STS's data
+   * after waiting only on a later STG's read scoreboard.
+   */
+  readonly memoryReadOrder?: SourceKey;
 }
 
 /** The coupled opcodes of every Volta-family architecture, with their NAK latency classes. */
 function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
-  const alu = (extra: Extra = {}) => fixed(figures.alu, figures.source, { predicateLatency: figures.predicate, latencyClass: 'alu', ...extra });
+  const source = figures.coupledSource ?? figures.source;
+  const alu = (extra: Extra = {}) => fixed(figures.alu, source, { predicateLatency: figures.predicate, latencyClass: 'alu', ...extra });
   const fma = (extra: Extra = {}) => alu({ latencyClass: 'fma', ...extra });
   const setPredicates = alu({ destinations: 2 });
   return {
@@ -94,8 +114,8 @@ function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
     P2R: alu({ operands: 'predicateSave' }),
     R2P: alu({ operands: 'predicateRestore' }),
     ...each(['ISETP', 'FSETP', 'PLOP3', 'PSETP'], setPredicates),
-    ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HMNMX2'], fixed(figures.half, figures.source, { predicateLatency: figures.halfPredicate, latencyClass: 'fp16' })),
-    HSETP2: fixed(figures.half, figures.source, { predicateLatency: figures.halfPredicate, destinations: 2, latencyClass: 'fp16' }),
+    ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HMNMX2'], fixed(figures.half, source, { predicateLatency: figures.halfPredicate, latencyClass: 'fp16' })),
+    HSETP2: fixed(figures.half, source, { predicateLatency: figures.halfPredicate, destinations: 2, latencyClass: 'fp16' }),
     ...(figures.coupledMoves
       ? {
           ...each(['I2I', 'I2IP'], alu({ operands: 'convert' })),
@@ -133,8 +153,10 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
     STS: memory('shared', 'store', {}, 'corpus-sm75-shared-order'),
     ATOMS: memory('shared', 'atomic'),
     LDC: variable('constant', source, { operands: 'load', latencyClass: 'decoupled' }),
-    ...each(['TEX', 'TLD', 'TLD4', 'TMML', 'TXD'], variable('texture', 'corpus-texture-order', { operands: 'texture2', latencyClass: 'decoupled' })),
-    TXQ: variable('texture', 'corpus-texture-order', { operands: 'texture', latencyClass: 'decoupled' }),
+    // TXQ too has two destination operands: ptxas 12.5's `TXQ.NODEP RZ, R4, R4, TEX_HEADER_DIMENSION,
+    // 0x0, 0x0, 0x2` (texsurf-queries.ll, sm_70 to sm_90) returns the query in R4, its RET waiting
+    // on the TXQ's write scoreboard; `RZ, R0, R3, ...` at -O0 is read by a `MOV R4, R0`.
+    ...each(['TEX', 'TLD', 'TLD4', 'TMML', 'TXD', 'TXQ'], variable('texture', 'corpus-texture-order', { operands: 'texture2', latencyClass: 'decoupled' })),
     ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'decoupled' })),
     ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'decoupled' })),
 
@@ -187,6 +209,36 @@ const queues: ArchitectureTable['queues'] = {
   unknown: { ordered: false, source: 'conservative' },
 };
 
+/**
+ * The least latency of any fixed-latency register or predicate result in every table NVIDIA gave
+ * (Turing, Ampere and Ada, B100; `nvidia-coupled-floor`): IMAD.WIDE's low half to an FMA's C
+ * operand, 2 cycles. ptxas 11.8 and 12.5 never read an unscoreboarded result the next cycle.
+ */
+export const COUPLED_RESULT_FLOOR = 2;
+
+/**
+ * Whether the floor stands for an opcode's results: not VOTEU, whose uniform predicate NVIDIA's
+ * B100 table gives a uniform reader after 1 cycle, and not the tensor-core ops, whose one
+ * next-cycle reader in ptxas output (`MOV R8, R8` after an HMMA into R8 at -O0) copies a
+ * register onto itself, which the model does not tell from a real read.
+ */
+function coupledFloorApplies(name: string): boolean {
+  return name !== 'VOTEU' && !/MMA$/.test(name);
+}
+
+/**
+ * `opcodes` with the floor as the counterexample side of every fixed-latency entry whose figures
+ * are only upper bounds (`inferred-bound`, `conservative`) and that has no sourced side of its own:
+ * every such result is still at least `COUPLED_RESULT_FLOOR` cycles late (`nvidia-coupled-floor`),
+ * so a reader the next cycle is a hazard a counterexample may show; a later one stays `unknown`.
+ */
+export function withCoupledFloor(opcodes: Readonly<Record<string, OpcodeInfo>>): Record<string, OpcodeInfo> {
+  return Object.fromEntries(Object.entries(opcodes).map(([name, info]) =>
+    info.kind !== 'fixed' || info.counterexample !== undefined || !proofOnly(provenanceOf(info.source)) || !coupledFloorApplies(name)
+      ? [name, info]
+      : [name, { ...info, counterexample: { latency: COUPLED_RESULT_FLOOR, source: 'nvidia-coupled-floor' } }]));
+}
+
 /** A Volta-family table from its figures. */
 export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   const pipes = figures.orderedPipes ?? {};
@@ -200,6 +252,11 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
       const info = opcodes[name];
       if (info?.kind === 'variable') opcodes[name] = { ...info, counterexample: { queue, source: pipe.source } };
     }
+  }
+  const least = figures.counterexampleLatency;
+  for (const name of least?.opcodes ?? []) {
+    const info = opcodes[name];
+    if (info?.kind === 'fixed') opcodes[name] = { ...info, counterexample: { latency: least!.latency, source: least!.source } };
   }
   const readers = figures.counterexampleReaders;
   if (readers !== undefined) {
@@ -216,9 +273,9 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
     ...(figures.depbarSeesNextCycle === undefined ? {} : { depbarVisibilityDelay: 1, depbarVisibilityDelaySource: figures.depbarSeesNextCycle }),
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
     ...(figures.uniformSourcesAtIssue === undefined ? {} : { uniformSourcesAtIssue: figures.uniformSourcesAtIssue }),
-    queues: withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}),
+    queues: withReadGroup(withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}), ['global', 'local', 'shared'], figures.memoryReadOrder),
     counterexampleQueues,
-    opcodes,
+    opcodes: withCoupledFloor(opcodes),
     sources: SOURCES,
   };
 }
@@ -249,6 +306,17 @@ function withReadOrders(queues: ArchitectureTable['queues'], readOrders: NonNull
   for (const [name, source] of Object.entries(readOrders)) {
     const queue = result[name];
     if (queue !== undefined && !queue.ordered) result[name] = { ...queue, readOrder: source };
+  }
+  return result;
+}
+
+/** The queues with `names` put in one read group (`QueueFacts.readGroup`), named by its source; unchanged without one. */
+export function withReadGroup(queues: ArchitectureTable['queues'], names: readonly string[], source: string | undefined): ArchitectureTable['queues'] {
+  if (source === undefined) return queues;
+  const result = { ...queues };
+  for (const name of names) {
+    const queue = result[name];
+    if (queue !== undefined) result[name] = { ...queue, readGroup: source };
   }
   return result;
 }

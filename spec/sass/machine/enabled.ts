@@ -32,7 +32,7 @@ export function sassEnabled(program: SassProgram, state: SassState, bounds: Sass
     }
     case 'read': {
       state.queues.forEach((entries, queue) => {
-        candidates(program, queue, entries, 'queued').forEach((position) => actions.push({ type: 'read', queue, position }));
+        candidates(program, queue, entries, 'queued').filter((position) => oldestUnreadOfGroup(program, state, queue, entries[position]!.seq)).forEach((position) => actions.push({ type: 'read', queue, position }));
       });
       actions.push({ type: 'endReads' });
       return actions;
@@ -67,4 +67,16 @@ function candidates(program: SassProgram, queue: number, entries: readonly { sta
     return first >= 0 && entries[first]?.stage === stage ? [first] : [];
   }
   return entries.flatMap((entry, position) => (entry.stage === stage ? [position] : []));
+}
+
+/**
+ * Whether no other queue of `queue`'s read group (`SassQueue.readGroup`) holds an unread entry
+ * issued before instance `seq`: the group reads in one issue order across its queues. True for a
+ * queue of no group.
+ */
+function oldestUnreadOfGroup(program: SassProgram, state: SassState, queue: number, seq: number): boolean {
+  const group = program.queues[queue]!.readGroup;
+  if (group === undefined) return true;
+  return state.queues.every((entries, other) => other === queue || program.queues[other]!.readGroup !== group
+    || entries.every((entry) => entry.stage !== 'queued' || entry.seq > seq));
 }

@@ -41,10 +41,17 @@ export function sassStep(program: SassProgram, state: SassState, action: SassAct
       const event = readSources(state, entry);
       const moved: SassInFlight = { ...entry, stage: 'executing' };
       const queues = state.queues.map((entries, q) => (q === action.queue ? entries.map((e, p) => (p === action.position ? moved : e)) : entries));
-      const readScoreboard = program.instructions[entry.instruction]!.control.readScoreboard;
+      const instruction = program.instructions[entry.instruction]!;
+      const readScoreboard = instruction.control.readScoreboard;
       const scoreboards = adjust(state.scoreboards, readScoreboard, -1);
       const hidden = unhide(state.hidden, entry.seq, readScoreboard);
-      return { state: { ...state, queues, scoreboards, hidden }, events: [event] };
+      // Results written early (`earlyDestinations`) land now, with the release of the read scoreboard.
+      const early = entry.executed ? instruction.earlyDestinations ?? [] : [];
+      if (early.length === 0) return { state: { ...state, queues, scoreboards, hidden }, events: [event] };
+      const physical = { ...state.physical };
+      for (const register of early) physical[register] = { seq: entry.seq, instruction: entry.instruction, age: null };
+      const written: SassEvent = { type: 'write', cycle: state.cycle, instruction: entry.instruction, seq: entry.seq, registers: early };
+      return { state: { ...state, queues, scoreboards, hidden, physical }, events: [event, written] };
     }
     case 'issue': return issue(program, state, action.taken);
   }
@@ -53,7 +60,9 @@ export function sassStep(program: SassProgram, state: SassState, action: SassAct
 /** Results land in the register file (when the guard held) and the write scoreboard is released. */
 function land(program: SassProgram, state: SassState, entry: SassInFlight, release: boolean): SassStepResult {
   const instruction = program.instructions[entry.instruction]!;
-  const registers = entry.executed ? entry.registers : [];
+  // What landed early, at the read step, is not written again (a later writer may have replaced it since).
+  const early = instruction.earlyDestinations;
+  const registers = !entry.executed ? [] : early === undefined ? entry.registers : entry.registers.filter((register) => !early.includes(register));
   const physical = { ...state.physical };
   const age = instruction.unit.kind === 'fixed' ? entry.age : null;
   for (const register of registers) physical[register] = { seq: entry.seq, instruction: entry.instruction, age };

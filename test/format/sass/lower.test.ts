@@ -209,8 +209,9 @@ describe('lowerKernel (sm_75)', () => {
     const [shared, global, depbar, add] = program.instructions;
     expect(shared!.destinations).toEqual(['R4', 'R5', 'R6', 'R7']);
     expect(shared!.control).toEqual({ wait: [], readScoreboard: 0, writeScoreboard: 2, yield: false, stall: 1 });
-    expect(program.queues[(shared!.unit as { queue: number }).queue]).toEqual({ name: 'shared', ordered: true });
-    expect(program.queues[(global!.unit as { queue: number }).queue]).toEqual({ name: 'global', ordered: false });
+    // Turing's memory queues read their operands in one order across them (ptxas-memory-read-order); global completes in any order.
+    expect(program.queues[(shared!.unit as { queue: number }).queue]).toEqual({ name: 'shared', ordered: true, readGroup: 'ptxas-memory-read-order' });
+    expect(program.queues[(global!.unit as { queue: number }).queue]).toEqual({ name: 'global', ordered: false, readsInOrder: true, readGroup: 'ptxas-memory-read-order' });
     expect(depbar!.depbar).toEqual({ scoreboard: 2, limit: 1 });
     expect(add!.control).toEqual({ wait: [2, 3], readScoreboard: null, writeScoreboard: null, yield: true, stall: 5 });
   });

@@ -12,8 +12,10 @@ describe('hazard only on sourced behaviour: the counterexample side of the table
       const side = counterexampleSide(table);
       for (const [name, info] of Object.entries(table.opcodes)) {
         const cex = side.table.opcodes[name]!;
-        if (info.counterexample) expect(cex).toMatchObject({ kind: 'variable', queue: info.counterexample.queue });
+        if (info.counterexample && 'latency' in info.counterexample) expect(cex).toMatchObject({ kind: 'fixed', latency: info.counterexample.latency, latencyClass: 'earliest-reader', source: info.counterexample.source });
+        else if (info.counterexample) expect(cex).toMatchObject({ kind: 'variable', queue: info.counterexample.queue });
         else if ((info.kind === 'fixed' || info.kind === 'variable') && proofOnly(provenanceOf(info.source))) expect(cex).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'earliest-reader' });
+        else if (info.unscoreboarded !== undefined) expect(cex).toMatchObject({ ...info, unscoreboarded: { kind: 'fixed', latency: 1, latencyClass: 'earliest-reader' } });
         else expect(cex).toBe(info);
         expect(side.opcodeGaps.has(name)).toBe(cex !== info);
       }

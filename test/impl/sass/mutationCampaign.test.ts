@@ -19,9 +19,9 @@ const LOAD_USE = [
   '      [B--2---:R-:W-:-:S04] /*0010*/ IADD3 R6, R5, 0x1, RZ ;',
   '      [B------:R-:W-:-:S05] /*0020*/ EXIT ;',
 ];
-/** The same with a Hopper matrix load, which no source times (a conservative entry). */
+/** The same with a Hopper matrix transpose, which no source times (a conservative entry). */
 const MATRIX_LOAD_USE = [
-  '      [B------:R-:W2:-:S02] /*0000*/ LDSM.16.M88 R5, [R2] ;',
+  '      [B------:R-:W2:-:S02] /*0000*/ MOVM.16.MT88 R5, R2 ;',
   ...LOAD_USE.slice(1),
 ];
 
@@ -42,19 +42,19 @@ describe('mutation campaign: caught only on the counterexample side', () => {
     }
   });
 
-  it('sm_90, where no source times LDSM: what the proof side alone caught is undecided, naming the fact, not caught', () => {
+  it('sm_90, where no source times MOVM: what the proof side alone caught is undecided, naming the fact, not caught', () => {
     const kernel = kernelOf('sm_90', MATRIX_LOAD_USE);
     const report = runMutationCampaign(kernel, 100, 1);
     const all = report.tallies.find((tally) => tally.kind === 'all')!;
     expect(all).toMatchObject({ mutants: 3, provedSafe: 1, hazard: 0, unknown: 2, undecided: { fact: 2, budget: 0, other: 0 } });
     expect(caughtShare(all)).toBe(0);
     for (const { mutant, result, undecided } of report.checks.filter((check) => check.result.verdict === 'unknown')) {
-      // The one-sided check of before "caught" it, on a schedule that needs LDSM to be late.
+      // The one-sided check of before "caught" it, on a schedule that needs MOVM to be late.
       expect(checkSassProgram(mutant.program, [], { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK }).verdict, mutant.change).toBe('hazard');
       expect(result.hazards).toEqual([]);
       expect(undecided!.why).toBe('fact');
-      expect(undecided!.facts.map((fact) => fact.subject)).toContain('LDSM on sm_90');
-      expect(undecided!.detail).toContain('LDSM on sm_90');
+      expect(undecided!.facts.map((fact) => fact.subject)).toContain('MOVM on sm_90');
+      expect(undecided!.detail).toContain('MOVM on sm_90');
     }
   });
 

@@ -10,6 +10,7 @@ import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import { SOURCES } from '../../../spec/sass/architectures/sources.js';
 import { SOURCE_PROVENANCE, provenanceOf } from '../../../spec/sass/architectures/provenance.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
+import { COUPLED_RESULT_FLOOR } from '../../../spec/sass/architectures/voltaPlus.js';
 
 const table = (name: string): ArchitectureTable => architectureTable(name)!;
 const hopper = table('sm_90');
@@ -77,8 +78,10 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
   it('memory and sync-unit operations stay variable; stores read fixed results as the class ptxas fits', () => {
     expect(hopper.opcodes['REDG']).toMatchObject({ kind: 'variable', queue: 'global', operands: 'reduction', latencyClass: 'memory', source: 'nak-sm90-scoreboards' });
     expect(hopper.opcodes['LDGMC']).toMatchObject({ kind: 'variable', queue: 'global', operands: 'load', source: 'nak-sm90-scoreboards' });
-    // LDSM keeps its conservative entry (unordered), though NAK's has_fixed_latency makes it variable too.
-    expect(hopper.opcodes['LDSM']).toMatchObject({ kind: 'variable', queue: 'unknown', operands: 'matrixLoad', source: 'conservative' });
+    // LDSM: a shared-memory load ptxas relies on completing in issue order (corpus-sm90-ldsm-order).
+    expect(hopper.opcodes['LDSM']).toMatchObject({ kind: 'variable', queue: 'shared', operands: 'matrixLoad', latencyClass: 'memory', source: 'corpus-sm90-ldsm-order' });
+    expect(hopper.queues['shared']?.ordered).toBe(true);
+    expect(SOURCE_PROVENANCE['corpus-sm90-ldsm-order']).toBe('inferred');
     expect(hopper.opcodes['SYNCS']).toMatchObject({ kind: 'variable', queue: 'unknown', latencyClass: 'decoupled', source: 'corpus-sm90-classes' });
     for (const [opcode, operands] of [['STAS', 'store'], ['REDAS', 'reduction'], ['STSM', 'matrixStore']] as const) {
       expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'unknown', destinations: 0, operands, latencyClass: 'memory', source: 'corpus-sm90-classes' });
@@ -100,12 +103,31 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
     expect(SOURCES['corpus-sm90-uniform-reads']).toContain('line 25 LDG.E.128 R4, desc[UR4][R2.64] sets no read scoreboard and line 27 S2UR UR5');
   });
 
-  it('a counterexample never rests on the inferred figures: each such entry is ready the next cycle there', () => {
+  it('NVIDIA\'s least figure is a counterexample\'s floor for upper-bound entries, VOTEU and tensor-core ops left out', () => {
+    expect(COUPLED_RESULT_FLOOR).toBe(2);
+    expect(SOURCE_PROVENANCE['nvidia-coupled-floor']).toBe('inferred');
+    expect(SOURCES['nvidia-coupled-floor']).toContain('140,899');
+    for (const name of ['sm_70', 'sm_90', 'sm_120']) {
+      const table = architectureTable(name)!;
+      const side = counterexampleSide(table).table;
+      for (const [opcode, info] of Object.entries(table.opcodes)) {
+        if (info.kind !== 'fixed' || info.counterexample?.source !== 'nvidia-coupled-floor') continue;
+        expect(opcode === 'VOTEU' || /MMA$/.test(opcode), `${name} ${opcode}`).toBe(false);
+        expect(['inferred-bound', 'conservative'], `${name} ${opcode}`).toContain(provenanceOf(info.source));
+        expect(side.opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'fixed', latency: 2 });
+      }
+    }
+    // A stall-1 reader of an upper-bound result is a hazard a counterexample shows; IMAD's 7 on the proof side stays a bound.
+    expect(counterexampleSide(hopper).table.opcodes['IMAD']).toMatchObject({ kind: 'fixed', latency: 2 });
+  });
+
+  it('a counterexample never rests on the inferred figures: each such entry is ready after NVIDIA\'s least figure there (the next cycle for tensor-core ops)', () => {
     const side = counterexampleSide(hopper);
     for (const opcode of ['HMMA', 'IMMA', 'BMMA', 'VIADD', 'VIMNMX', 'ELECT', 'R2UR', 'SYNCS', 'STAS']) {
       expect(provenanceOf(hopper.opcodes[opcode]!.source), opcode).toBe('inferred-bound');
       expect(side.opcodeGaps.has(opcode), opcode).toBe(true);
-      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: 1 });
+      // Variable-latency entries (SYNCS, STAS) and tensor-core ops: the next cycle; coupled ones: the floor.
+      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: /MMA$/.test(opcode) || hopper.opcodes[opcode]!.kind !== 'fixed' ? 1 : COUPLED_RESULT_FLOOR });
     }
     // Sourced classification (NAK's rule) stays on both sides.
     expect(side.table.opcodes['REDG']).toBe(hopper.opcodes['REDG']);

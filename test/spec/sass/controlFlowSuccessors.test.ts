@@ -73,6 +73,12 @@ const VOLTA_ROWS: readonly Row[] = [
   { text: 'BRA.DIV UR4, `(T)', goes: ['next', 'target'] },
   { text: 'BRA.DIV ~URZ, 0x30', goes: ['next', 'target'] },
   { text: 'BRA.CONV UR4, `(T)', goes: ['next', 'target'] },
+  // ptxas for sm_70 and sm_75 writes no thread mask (the warp's own); nvdisasm's graph gives the same two successors.
+  { text: 'BRA.DIV 0x30', goes: ['next', 'target'] },
+  { text: 'BRA.CONV `(T)', goes: ['next', 'target'] },
+  // .ANY: the warp branches where any thread's guard holds, so neither way is ruled out by this thread's guard.
+  { text: '@P1 BRA.U.ANY 0x30', goes: ['next', 'target'] },
+  { text: 'BRA.ANY `(T)', goes: ['next', 'target'] },
   { text: 'JMP `(T)', goes: ['target'] },
   { text: '@P2 JMP `(T)', goes: ['next', 'target'] },
   // Targets the model cannot see: refused, only the fall-through a guard or condition gives is followed.
@@ -83,7 +89,7 @@ const VOLTA_ROWS: readonly Row[] = [
   { text: 'BRA.U !UP0, 0x38', goes: ['next'], unknown: /0x38 is no instruction address/ },
   { text: 'BRA', goes: [], unknown: /BRA names no target/ },
   { text: 'BRA R2, `(T)', goes: [], unknown: /BRA names no target/ },
-  { text: 'BRA.DIV `(T)', goes: [], unknown: /BRA names no thread mask/ },
+  { text: 'BRA.DIV UR4', goes: [], unknown: /BRA names no target/ },
   { text: 'BRA.INC `(T)', goes: [], unknown: /modifier \.INC of BRA/ },
   { text: 'BRA `(T), 0x40', goes: [], unknown: /operand 0x40 of BRA/ },
   // Calls: to a label in the kernel, or opaque (an assumption, and control goes on).
@@ -92,6 +98,12 @@ const VOLTA_ROWS: readonly Row[] = [
   { text: '@P0 CALL.REL.NOINC `(T)', goes: ['next', 'target'] },
   { text: 'CALL.REL.NOINC R6 `(T)', goes: ['next', 'callee'] },
   { text: 'CALL.ABS.NOINC `(vprintf)', goes: ['next'] },
+  // An absolute address is the callee's, filled in by the loader (cuobjdump prints 0x0): never an address of this listing.
+  { text: 'CALL.ABS.NOINC 0x0', goes: ['next'] },
+  { text: 'CALL.ABS.NOINC 0x30', goes: ['next'] },
+  { text: '@P0 CALL.ABS.NOINC 0x0', goes: ['next'] },
+  // A relative one is within the function (CALL.REL.NOINC 0x0: the function calls itself).
+  { text: 'CALL.REL.NOINC 0x30', goes: ['target'] },
   { text: 'CALL.REL.NOINC', goes: [], unknown: /CALL names no target/ },
   // Returns: back after every call of the kernel; with no call, to code outside it (refused).
   { text: 'RET.REL.NODEC R20 0x0', call: 'CALL.REL.NOINC `(T)', goes: ['after call'] },
@@ -118,6 +130,7 @@ const VOLTA_ROWS: readonly Row[] = [
   { text: 'BREAK !P0, B1', goes: ['next'] },
   { text: 'WARPSYNC 0xffffffff', goes: ['next'] },
   { text: 'WARPSYNC R2', goes: ['next'] },
+  { text: 'WARPSYNC.EXCLUSIVE R5', goes: ['next'] },
   { text: '@P0 WARPSYNC.ALL', goes: ['next'] },
   { text: 'WARPSYNC.COLLECTIVE R15, `(T)', goes: ['next', 'target'] },
   { text: 'WARPSYNC.COLLECTIVE.ALL `(T)', goes: ['next', 'target'] },
@@ -158,6 +171,10 @@ const MAXWELL_ROWS: readonly Row[] = [
   { text: 'CAL T', goes: ['target'] },
   { text: 'JCAL `(T)', goes: ['target'] },
   { text: 'JCAL `(vprintf)', goes: ['next'] },
+  // JCAL is the absolute call: an address is the loader's to fill in (cuobjdump prints JCAL 0x0); CAL is relative.
+  { text: 'JCAL 0x0', goes: ['next'] },
+  { text: 'JCAL 0x28', goes: ['next'] },
+  { text: 'CAL 0x28', goes: ['target'] },
   { text: 'RET', call: 'CAL T', goes: ['after call'] },
   { text: '@P0 RET', call: 'CAL T', goes: ['after call', 'next'] },
   { text: 'RET', goes: ['caller'] },
@@ -181,6 +198,12 @@ const MAXWELL_ROWS: readonly Row[] = [
   // PRET is accepted only right before the indirect call that returns to its target.
   { text: 'PRET T', goes: ['next'], unknown: /PRET makes a later RET return to T/ },
   { prelude: 'PRET T', text: 'BRX R2 -0x110 (*"INDIRECT_CALL"*)', goes: ['next', 'callee'] },
+  // As cuobjdump prints it (no note): a jump through a register right after the PRET of the
+  // address after it is that call (ptxas -O0 for sm_50, callchain.ll: PRET 0x60; JMX R4; RET).
+  { prelude: 'PRET 0x18', text: 'JMX R2', goes: ['next', 'callee'] },
+  { prelude: 'PRET 0x18', text: 'BRX R2 -0x110', goes: ['next', 'callee'] },
+  // A PRET of any other address leaves the jump unknown.
+  { prelude: 'PRET 0x28', text: 'JMX R2', goes: [], unknown: /indirect branch/ },
   { text: 'PEXIT T', goes: [], unknown: /PEXIT changes where a later instruction goes/ },
   { text: 'BPT.TRAP 0x1', goes: ['next'] },
   { text: 'SAM', goes: ['next'] },
@@ -250,6 +273,9 @@ describe('end to end on sm_90: the fall-through of a conditional branch is check
     '@!P1 BRA P0, 0x50',
     'BRA.DIV UR4, 0x50',
     'BRA.CONV UR4, 0x50',
+    'BRA.DIV 0x50',
+    'BRA.CONV 0x50',
+    '@P1 BRA.U.ANY 0x50',
   ])('%s: proved safe with the wait, never proved safe without it', (transfer) => {
     const safe = kernel(transfer, true);
     expect(checkSassProgram(safe.program, safe.notes).verdict).toBe('proved-safe');
@@ -263,5 +289,28 @@ describe('end to end on sm_90: the fall-through of a conditional branch is check
   it('an unconditional branch still skips its fall-through', () => {
     const cleared = kernel('BRA 0x50', false);
     expect(checkSassProgram(cleared.program, cleared.notes).verdict).toBe('proved-safe');
+  });
+
+  it('BRA.ANY may be taken where this thread\'s own guard is false (another thread\'s holds)', () => {
+    // P1 is false past the first branch's fall-through; the warp may still take `@P1 BRA.U.ANY`,
+    // and its target reads the load's result with no wait.
+    const text = (wait: string) => [
+      '\t.section\t.text.k,"ax",@progbits',
+      '      [B------:R-:W0:-:S01] /*0000*/ LDG.E R5, [R2.64] ;',
+      '      [B------:R-:W-:-:S05] /*0010*/ @P1 BRA 0x60 ;',
+      '      [B------:R-:W-:-:S05] /*0020*/ @P1 BRA.U.ANY 0x50 ;',
+      '      [B0-----:R-:W-:-:S04] /*0030*/ IADD3 R6, R5, 0x1, RZ ;',
+      '      [B------:R-:W-:-:S05] /*0040*/ EXIT ;',
+      `      [${wait}:R-:W-:-:S04] /*0050*/ IADD3 R6, R5, 0x1, RZ ;`,
+      '      [B0-----:R-:W-:-:S05] /*0060*/ EXIT ;',
+    ].join('\n');
+    const run = (wait: string) => {
+      const { program, notes } = lowerKernel(parseCuasm(text(wait), 'k.cuasm').kernels[0]!, table('sm_90'));
+      return checkSassProgram(program, notes);
+    };
+    const cleared = run('B------');
+    expect(cleared.verdict, cleared.reason).toBe('hazard');
+    expect(cleared.hazards.map(({ hazard }) => hazard)).toContainEqual(expect.objectContaining({ kind: 'RAW', register: 'R5', consumer: 5 }));
+    expect(run('B0-----').verdict).toBe('proved-safe');
   });
 });

@@ -199,10 +199,10 @@ describe('destinations and sources, Volta and later', () => {
     expect(regs('FSETP.NEU.AND P0, PT, |R9|, +INF , PT')).toEqual({ w: ['P0'], r: ['R9'] });
   });
 
-  it('CS2R writes a pair unless .32; it is fixed from Turing, variable on Volta', () => {
+  it('CS2R writes a pair unless .32; it is fixed (on Volta too: ptxas never scoreboards it), I2I variable on Volta', () => {
     expect(fx('CS2R R4, SRZ')).toMatchObject({ destinations: ['R4', 'R5'], unit: { kind: 'fixed', latency: 8 } });
     expect(fx('CS2R.32 R4, SR_CLOCKLO').destinations).toEqual(['R4']);
-    expect(fx('CS2R R4, SR_CLOCKLO', SM70).unit).toEqual({ kind: 'variable', queue: 'misc' });
+    expect(fx('CS2R R4, SR_CLOCKLO', SM70)).toMatchObject({ unit: { kind: 'fixed', latency: 8 }, latencyClass: 'disp64' });
     expect(fx('I2I.U8.S32.SAT R0, R2', SM70).unit.kind).toBe('variable');
     expect(fx('I2I.U8.S32.SAT R0, R2', SM75).unit.kind).toBe('fixed');
   });
@@ -236,7 +236,10 @@ describe('destinations and sources, Volta and later', () => {
     expect(regs('DMMA.884 R4, R8, R10, R4', SM80)).toEqual({ w: ['R4', 'R5', 'R6', 'R7'], r: sorted('R8', 'R9', 'R10', 'R11', 'R4', 'R5', 'R6', 'R7') });
     expect(regs('HMMA.884.F32.F32.STEP0 R8, R26.reuse.T, R16.reuse.T, R8', SM70)).toEqual({ w: ['R8', 'R9'], r: sorted('R26', 'R27', 'R16', 'R17', 'R8', 'R9') });
     expect(regs('LDSM.16.M88.4 R4, [R2+0x400]')).toEqual({ w: ['R4', 'R5', 'R6', 'R7'], r: ['R2'] });
-    expect(fx('HMMA.16816.F32 R4, R8, R12, R4', SM80).unit).toEqual({ kind: 'variable', queue: 'misc' });
+    // Coupled where the listing sets no write scoreboard (ptxas 12.5's HMMA.1684.F32.TF32), variable where it does.
+    expect(fx('HMMA.16816.F32 R4, R8, R12, R4', SM80)).toMatchObject({ unit: { kind: 'fixed', latency: 18 }, latencyClass: 'hmma' });
+    const scoreboarded = { ...line('HMMA.16816.F32 R4, R8, R12, R4'), control: { wait: [], readScoreboard: null, writeScoreboard: 5, yield: false, stall: 1 } };
+    expect(instructionEffects(scoreboarded, SM80).unit).toEqual({ kind: 'variable', queue: 'misc' });
     expect(fx('DMMA.884 R4, R8, R10, R4', SM86).unknown).toMatch(/DMMA is not in the sm_86 table/);
   });
 
@@ -254,13 +257,13 @@ describe('destinations and sources, Volta and later', () => {
     expect(fx('HADD2.F32 R0, -RZ, R2.H0_H0', SM80).sources).toEqual(['R2']);
   });
 
-  it('fixed latencies per family: 6/13 on Maxwell, 6/13 on Volta, 8/12 on Turing, 7/13 on Ampere', () => {
+  it('fixed latencies per family: 6/13 on Maxwell, 8/12 on Volta and Turing, 7/13 on Ampere', () => {
     const pairs = (arch: ArchitectureTable) => [fx('FFMA R1, R2, R3, R4', arch).unit, fx('ISETP.NE.AND P0, PT, R1, RZ, PT', arch).unit];
     expect(pairs(SM52)).toEqual([{ kind: 'fixed', latency: 6 }, { kind: 'fixed', latency: 13 }]);
-    expect(pairs(SM70)).toEqual([{ kind: 'fixed', latency: 6 }, { kind: 'fixed', latency: 13 }]);
+    expect(pairs(SM70)).toEqual([{ kind: 'fixed', latency: 8 }, { kind: 'fixed', latency: 12 }]);
     expect(pairs(SM75)).toEqual([{ kind: 'fixed', latency: 8 }, { kind: 'fixed', latency: 12 }]);
     expect(pairs(SM80)).toEqual([{ kind: 'fixed', latency: 7 }, { kind: 'fixed', latency: 13 }]);
-    expect(fx('HADD2 R0, R1, R2', SM70).unit).toEqual({ kind: 'fixed', latency: 13 });
+    expect(fx('HADD2 R0, R1, R2', SM70).unit).toEqual({ kind: 'fixed', latency: 8 });
     expect(fx('DADD R0, R2, R4', SM80).unit).toEqual({ kind: 'variable', queue: 'fp64' });
   });
 });
@@ -409,8 +412,13 @@ describe('read-after-write latency between two instructions', () => {
     expect(between(SM52, 'LEA P1, R51, R0, 0x4', 'R51', 'LDG R2, [R51]')).toBe(2);
   });
 
-  it('Volta has no pair table: the producer latency for the register file', () => {
-    expect(between(SM70, 'IADD3 R1, R2, R3, RZ', 'R1', 'IADD3 R4, R1, R3, RZ')).toBe(6);
-    expect(between(SM70, 'ISETP.NE.AND P0, PT, R3, RZ, PT', 'P0', '@P0 EXIT', true)).toBe(13);
+  it('Volta reads by Turing\'s pair table, the figures ptxas never issues sooner than (ptxas-sm70-turing)', () => {
+    expect(between(SM70, 'IADD3 R1, R2, R3, RZ', 'R1', 'IADD3 R4, R1, R3, RZ')).toBe(4);
+    expect(between(SM70, 'IMAD R1, R2, R3, RZ', 'R1', 'IADD3 R4, R1, R3, RZ')).toBe(5);
+    expect(between(SM70, 'FMUL R1, R2, R3', 'R1', 'FADD R4, R1, R3')).toBe(4);
+    expect(between(SM70, 'IADD3 R1, R2, R3, RZ', 'R1', 'STG.E.SYS [R6], R1')).toBe(8);
+    expect(between(SM70, 'ISETP.NE.AND P0, PT, R3, RZ, PT', 'P0', 'SEL R4, R4, R5, !P0')).toBe(4);
+    expect(between(SM70, 'ISETP.NE.AND P0, PT, R3, RZ, PT', 'P0', '@P0 EXIT', true)).toBe(12);
+    expect(between(SM70, 'HADD2 R1, R2, R3', 'R1', 'HADD2 R4, R1, R3')).toBe(6);
   });
 });

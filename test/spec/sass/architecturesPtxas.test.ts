@@ -1,0 +1,218 @@
+/**
+ * Facts read off ptxas 12.5's output of LLVM's NVPTX tests (`npm run bench:nvptx-tests`) on
+ * Maxwell/Pascal and Hopper, each held both ways on the listing it was read from: the kernel that
+ * was a false `hazard` is proved safe now, and the same kernel with one protection taken away
+ * (a stall shortened, a wait dropped) is not.
+ *
+ * The fixtures are excerpts of `cuobjdump -sass` of ptxas 12.5.40 -O3 -c output, as the bench
+ * caches them: fixtures/ptxas-12.5.sm_50.sass (ctpop.ll myctpop64 and myctpop16, ctlz.ll
+ * myctlz64_as_32_2, inline-asm.ll test, math-intrins.ll max_double),
+ * fixtures/ptxas-12.5.sm_61.sass (LoadStoreVectorizer.ll fh) and
+ * fixtures/ptxas-12.5.sm_90.sass (refl1.ll __nv_fast_tanf and ctpop.ll myctpop64, cut after
+ * their return, atomicrmw-expand.ll fadd_float and match.ll match_all_sync_i32p).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkListingKernels } from '../../../api/listing/checkKernels.js';
+import { timeBudget } from '../../../api/stop.js';
+import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
+import { packageRoot } from '../../../format/packageRoot.js';
+import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
+import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
+import { architectureTable } from '../../../spec/sass/architectures/index.js';
+import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
+import { SOURCES } from '../../../spec/sass/architectures/sources.js';
+import { EARLIEST_READER } from '../../../spec/sass/latency.js';
+
+const table = (name: string): ArchitectureTable => architectureTable(name)!;
+const fixture = (name: string): string => readFileSync(join(packageRoot(), 'test', 'spec', 'sass', 'fixtures', name), 'utf8');
+
+/** The verdict of each kernel of a listing's text. */
+function verdicts(text: string, file: string): Record<string, string> {
+  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
+  const checks = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+  return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
+}
+
+/** `text` with one exact fragment replaced (it must occur once). */
+function mutate(text: string, from: string, to: string): string {
+  expect(text.split(from).length, from).toBe(2);
+  return text.replace(from, to);
+}
+
+/** One protection taken away, in words, and the control word edit that does it. */
+interface Mutant {
+  readonly kernel: string;
+  readonly what: string;
+  readonly from: string;
+  readonly to: string;
+  /** `hazard` where a source shows the hardware that fast, `unknown` where only the proof side's bound says so. */
+  readonly verdict: 'hazard' | 'unknown';
+}
+
+describe('Maxwell and Pascal: RRO, POPC and FLO, FP64 reads (ptxas 12.5 for sm_50)', () => {
+  const text = fixture('ptxas-12.5.sm_50.sass');
+
+  it('the kernels ptxas scheduled are proved safe, or unknown where only a proof-side fact is missing', () => {
+    expect(verdicts(text, 'ptxas-12.5.sm_50.sass')).toEqual({
+      myctpop64: 'proved-safe', // POPC R4 without a write scoreboard, read after the later POPC's (bitops in order)
+      myctpop16: 'proved-safe', // POPC 2 cycles after the BFE writing its operand (reads as MUFU does)
+      myctlz64_as_32_2: 'proved-safe', // FLO 2 cycles after ICMP
+      test: 'proved-safe', // MUFU.EX2 2 cycles after RRO.EX2 (RRO fixed, ALU class)
+      // DMNMX 4 cycles after the MOV of its pair's high half: no proof (reads at issue on that
+      // side), and no hazard either (a counterexample may not rest on reads at issue).
+      max_double: 'unknown',
+    });
+  });
+
+  const mutants: readonly Mutant[] = [
+    // Slot 2's wait on scoreboard 0 cleared: IADD reads the later POPC's R5 while it may be in flight.
+    { kernel: 'myctpop64', what: 'IADD no longer waits for the POPCs', from: '0x003fc400e3a007f1', to: '0x001fc400e3a007f1', verdict: 'hazard' },
+    // BFE's stall 2 -> 1: POPC reads 1 cycle after, sooner than any reader of an ALU result may.
+    { kernel: 'myctpop16', what: 'POPC 1 cycle after BFE', from: '0x003ffc00e3a007f2 */\n        /*0008*/                   BFE', to: '0x003ffc00e3a007f1 */\n        /*0008*/                   BFE', verdict: 'hazard' },
+    { kernel: 'myctlz64_as_32_2', what: 'FLO 1 cycle after ICMP', from: '0x001ff400e22807f2', to: '0x001ff400e22807f1', verdict: 'hazard' },
+    // RRO's latency is only a bound ptxas's spacing gives: a counterexample takes RRO ready the next cycle.
+    { kernel: 'test', what: 'MUFU 1 cycle after RRO', from: '0x003ffc00e3a007f2 */\n        /*0008*/                   RRO', to: '0x003ffc00e3a007f1 */\n        /*0008*/                   RRO', verdict: 'unknown' },
+    // MOV R9's stall 4 -> 1: DMNMX 1 cycle after it, sooner than any reader of an ALU result may.
+    { kernel: 'max_double', what: 'DMNMX 1 cycle after the MOV of R9', from: '0x001c7400fe8007f1', to: '0x001c7400fe2007f1', verdict: 'hazard' },
+  ];
+
+  it.each(mutants.map((mutant) => [mutant.what, mutant] as const))('with one protection removed it is no longer proved: %s', (_what, mutant) => {
+    expect(verdicts(mutate(text, mutant.from, mutant.to), 'mutant.sm_50.sass')[mutant.kernel]).toBe(mutant.verdict);
+  });
+
+  it('RRO is fixed-latency in the ALU class, an upper bound only', () => {
+    for (const name of ['sm_50', 'sm_61']) {
+      const pascal = table(name);
+      expect(pascal.opcodes['RRO']).toMatchObject({ kind: 'fixed', latency: 6, latencyClass: 'alu', source: 'ptxas-maxwell-rro' });
+      expect(pascal.readAfterWrite?.general?.['alu']?.['sfu']).toBe(2);
+      expect(counterexampleSide(pascal).table.opcodes['RRO']).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER });
+    }
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-rro']).toBe('inferred-bound');
+    expect(SOURCES['ptxas-maxwell-rro']).toContain('line 19 /*0008*/ RRO.EX2 R4, R4 (stall 2), line 20 /*0010*/ MUFU.EX2 R4, R4');
+    expect(SOURCES['ptxas-maxwell-rro']).toContain('$rroT: lat 2, blat 0');
+  });
+
+  it('POPC and FLO are variable, in issue order among themselves, and read as MUFU does on the proof side only', () => {
+    const maxwell = table('sm_50');
+    for (const opcode of ['POPC', 'FLO']) {
+      expect(maxwell.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'bitops', latencyClass: 'sfu', source: 'ptxas-maxwell-bitops-reads' });
+      // A counterexample reads an ALU result as early as any reader may: 2 cycles, the sfu figure itself.
+      expect(counterexampleSide(maxwell).table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'bitops', latencyClass: EARLIEST_READER, source: 'nak-fixed-latency' });
+    }
+    expect(maxwell.queues['bitops']).toEqual({ ordered: true, source: 'ptxas-maxwell-bitops-order' });
+    // BREV, which ptxas does not emit for these architectures, stays where it was.
+    expect(maxwell.opcodes['BREV']).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'alu' });
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-bitops-reads']).toBe('inferred-bound');
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-bitops-order']).toBe('inferred');
+    expect(SOURCES['ptxas-maxwell-bitops-reads']).toContain('of 546 such pairs none is closer and 170 are at exactly 2');
+  });
+
+  it('FP64 registers are read at issue on the proof side, as early as any reader on the counterexample side', () => {
+    const maxwell = table('sm_50');
+    const side = counterexampleSide(maxwell);
+    for (const opcode of ['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET', 'DSETP']) {
+      expect(maxwell.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'alu', source: 'nak-fixed-latency' });
+      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: EARLIEST_READER, source: 'ptxas-maxwell-fp64-reads' });
+      expect(side.opcodeGaps.get(opcode)?.counterexample, opcode).toContain('as early as any reader may');
+    }
+    expect(SOURCES['ptxas-maxwell-fp64-reads']).toContain('line 76 DMNMX R4, R8, R6, !PT');
+  });
+});
+
+describe('Pascal: FP16 instructions are scoreboarded (ptxas 12.5 for sm_61)', () => {
+  const text = fixture('ptxas-12.5.sm_61.sass');
+
+  it('HADD2 results read after waiting on their scoreboard are proved', () => {
+    expect(verdicts(text, 'ptxas-12.5.sm_61.sass')).toEqual({ fh: 'proved-safe' });
+  });
+
+  it('without the wait, the third HADD2 reads the first one\'s R4 too soon: a hazard', () => {
+    expect(verdicts(mutate(text, '0x04204801e2c00706', '0x04204800e2c00706'), 'mutant.sm_61.sass')['fh']).toBe('hazard');
+  });
+
+  it('Pascal\'s FP16 ops are variable-latency; Maxwell keeps NAK\'s fixed 13', () => {
+    for (const opcode of ['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HSETP2']) {
+      expect(table('sm_61').opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'half', source: 'ptxas-pascal-fp16-scoreboards' });
+      expect(table('sm_50').opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: 13, source: 'nak-sm50-latency' });
+    }
+    expect(table('sm_61').opcodes['HSETP2']?.destinations).toBe(2);
+    expect(architectureTable('sm_60')).toBe(table('sm_61'));
+    expect(SOURCE_PROVENANCE['ptxas-pascal-fp16-scoreboards']).toBe('inferred');
+    expect(SOURCES['ptxas-pascal-fp16-scoreboards']).toContain('HADD2 135 of 135 on sm_60');
+  });
+});
+
+describe('Hopper: MUFU and bit-count order, ATOM\'s and R2UR\'s predicates (ptxas 12.5 for sm_90)', () => {
+  const text = fixture('ptxas-12.5.sm_90.sass');
+
+  it('the kernels ptxas scheduled are proved safe', () => {
+    expect(verdicts(text, 'ptxas-12.5.sm_90.sass')).toEqual({ __nv_fast_tanf: 'proved-safe', myctpop64: 'proved-safe', fadd_float: 'proved-safe', match_all_sync_i32p: 'proved-safe' });
+  });
+
+  const mutants: readonly Mutant[] = [
+    { kernel: '__nv_fast_tanf', what: 'FMUL no longer waits for MUFU.RCP', from: '0x001fe20000410000', to: '0x000fe20000410000', verdict: 'hazard' },
+    { kernel: 'myctpop64', what: 'IADD3 no longer waits for the POPCs', from: '0x001fe20007ffe0ff', to: '0x000fe20007ffe0ff', verdict: 'hazard' },
+    // The BRA right after the ATOM no longer waits on its read-field scoreboard: P0 may not be written yet.
+    { kernel: 'fadd_float', what: '@P0 BRA no longer waits for the ATOM', from: '0x0001e4000810f3c4 */\n        /*0060*/               @P0 BRA 0x210 ;                                                      /* 0x0000000000680947 */\n                                                                                                    /* 0x001fea0003800000', to: '0x0001e4000810f3c4 */\n        /*0060*/               @P0 BRA 0x210 ;                                                      /* 0x0000000000680947 */\n                                                                                                    /* 0x000fea0003800000', verdict: 'hazard' },
+    // R2UR P0's stall 13 -> 12: the BRA.DIV guard reads P0 12 cycles after it; only B100's bound says 13 is needed.
+    { kernel: 'match_all_sync_i32p', what: 'BRA.DIV guard 12 cycles after R2UR P0', from: '0x000fda0000000000', to: '0x000fd80000000000', verdict: 'unknown' },
+  ];
+
+  it.each(mutants.map((mutant) => [mutant.what, mutant] as const))('with one protection removed it is no longer proved: %s', (_what, mutant) => {
+    expect(verdicts(mutate(text, mutant.from, mutant.to), 'mutant.sm_90.sass')[mutant.kernel]).toBe(mutant.verdict);
+  });
+
+  it('MUFU and the conversions, and POPC, FLO and BREV, complete in issue order (their own queues)', () => {
+    const hopper = table('sm_90');
+    expect(hopper.queues['sfu']).toEqual({ ordered: true, source: 'ptxas-sm90-sfu-order' });
+    expect(hopper.queues['bitops']).toEqual({ ordered: true, source: 'ptxas-sm90-bitops-order' });
+    for (const opcode of ['MUFU', 'F2F', 'F2I', 'I2F', 'FRND']) expect(hopper.opcodes[opcode]?.queue, opcode).toBe('sfu');
+    for (const opcode of ['POPC', 'FLO', 'BREV']) expect(hopper.opcodes[opcode]?.queue, opcode).toBe('bitops');
+    expect(SOURCE_PROVENANCE['ptxas-sm90-sfu-order']).toBe('inferred');
+    expect(SOURCE_PROVENANCE['ptxas-sm90-bitops-order']).toBe('inferred');
+  });
+
+  it('ATOM and ATOMG write their predicate when they read their operands, their registers when they complete', () => {
+    const hopper = table('sm_90');
+    for (const opcode of ['ATOM', 'ATOMG']) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'global', predicateFirst: true, earlyPredicates: 'ptxas-sm90-atom-predicate' });
+    }
+    // Ampere's ptxas waits on the write scoreboard: nothing lands early there.
+    expect(table('sm_86').opcodes['ATOM']?.earlyPredicates).toBeUndefined();
+    expect(SOURCE_PROVENANCE['ptxas-sm90-atom-predicate']).toBe('inferred');
+    expect(SOURCES['ptxas-sm90-atom-predicate']).toContain('&wr_early=0x0');
+    const [atom] = listingKernelsOfText(text, 'ptxas-12.5.sm_90.sass', { from: null, architecture: null, kernels: ['fadd_float'] })[0]!.program.instructions.filter((instruction) => instruction.opcode.startsWith('ATOM.E.ADD'));
+    expect(atom?.destinations).toEqual(['P0']);
+    expect(atom?.earlyDestinations).toEqual(['P0']);
+  });
+
+  it('R2UR\'s predicate takes B100\'s r2ur figures as bounds: 8 to ALU readers, 13 to guards and the rest', () => {
+    const hopper = table('sm_90');
+    expect(hopper.readAfterWrite?.predicate?.['r2ur']).toMatchObject({ alu: 8, fma: 13, decoupled: 13, memory: 13, guard: 13 });
+    expect(hopper.opcodes['R2UR']).toMatchObject({ kind: 'fixed', latency: 15, predicateLatency: 13, latencyClass: 'r2ur' });
+    expect(SOURCE_PROVENANCE['ptxas-sm90-r2ur-predicate']).toBe('inferred-bound');
+    expect(SOURCES['ptxas-sm90-r2ur-predicate']).toContain('pred_raw.csv column r2ur, 8 to coupled and dualalu readers, 13 to the others and to guards');
+  });
+
+  it('ARRIVES (cp.async.mbarrier.arrive) is in the table, conservative, reading its uniform registers at issue', () => {
+    const hopper = table('sm_90');
+    expect(hopper.opcodes['ARRIVES']).toEqual({ kind: 'variable', queue: 'unknown', source: 'conservative', destinations: 0 });
+    expect(hopper.uniformSourcesAtIssue).toBe('corpus-sm90-uniform-reads');
+    expect(SOURCES.conservative).toContain('ARRIVES');
+  });
+
+  it('VABSDIFF and VIADDMNMX are placed in the ALU class, a proof-side bound only', () => {
+    const hopper = table('sm_90');
+    for (const opcode of ['VABSDIFF', 'VIADDMNMX']) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: 7, latencyClass: 'alu', source: 'ptxas-sm90-classes' });
+      // The counterexample side is no slower than the least figure a source shows for any coupled result.
+      const side = counterexampleSide(hopper).table.opcodes[opcode]!;
+      expect(side, opcode).toMatchObject({ kind: 'fixed', latencyClass: EARLIEST_READER });
+      expect(side.latency, opcode).toBeLessThanOrEqual(2);
+      expect(SOURCES['ptxas-sm90-classes']).toContain(`${opcode} (`);
+    }
+    expect(SOURCE_PROVENANCE['ptxas-sm90-classes']).toBe('inferred-bound');
+  });
+});
