@@ -11,46 +11,17 @@
  * fixtures/ptxas-12.5.sm_90.sass (refl1.ll __nv_fast_tanf and ctpop.ll myctpop64, cut after
  * their return, atomicrmw-expand.ll fadd_float and match.ll match_all_sync_i32p).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkListingKernels } from '../../../api/listing/checkKernels.js';
-import { timeBudget } from '../../../api/stop.js';
 import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
-import { packageRoot } from '../../../format/packageRoot.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
 import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
 import { SOURCES } from '../../../spec/sass/architectures/sources.js';
 import { EARLIEST_READER } from '../../../spec/sass/latency.js';
+import { fixture, mutate, verdicts, type Mutant } from './ptxasFixtures.js';
 
 const table = (name: string): ArchitectureTable => architectureTable(name)!;
-const fixture = (name: string): string => readFileSync(join(packageRoot(), 'test', 'spec', 'sass', 'fixtures', name), 'utf8');
-
-/** The verdict of each kernel of a listing's text. */
-function verdicts(text: string, file: string): Record<string, string> {
-  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const checks = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-  return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
-}
-
-/** `text` with one exact fragment replaced (it must occur once). */
-function mutate(text: string, from: string, to: string): string {
-  expect(text.split(from).length, from).toBe(2);
-  return text.replace(from, to);
-}
-
-/** One protection taken away, in words, and the control word edit that does it. */
-interface Mutant {
-  readonly kernel: string;
-  readonly what: string;
-  readonly from: string;
-  readonly to: string;
-  /** `hazard` where a source shows the hardware that fast, `unknown` where only the proof side's bound says so. */
-  readonly verdict: 'hazard' | 'unknown';
-}
-
 describe('Maxwell and Pascal: RRO, POPC and FLO, FP64 reads (ptxas 12.5 for sm_50)', () => {
   const text = fixture('ptxas-12.5.sm_50.sass');
 

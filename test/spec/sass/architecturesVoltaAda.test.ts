@@ -13,13 +13,10 @@
  * (-O0: the same MMA kernel) and ptxas-12.5.latencies.sm_86.sass (-O3: bf16-instructions.ll
  * test_uitofp_i1).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkListingKernels } from '../../../api/listing/checkKernels.js';
 import { timeBudget } from '../../../api/stop.js';
 import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
-import { packageRoot } from '../../../format/packageRoot.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
 import { architectureTable } from '../../../spec/sass/architectures/index.js';
@@ -30,33 +27,9 @@ import { instructionEffects } from '../../../spec/sass/effects.js';
 import { EARLIEST_READER } from '../../../spec/sass/latency.js';
 import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
 import { line } from './listedLine.js';
+import { fixture, mutate, verdicts, type Mutant } from './ptxasFixtures.js';
 
 const table = (name: string): ArchitectureTable => architectureTable(name)!;
-const fixture = (name: string): string => readFileSync(join(packageRoot(), 'test', 'spec', 'sass', 'fixtures', name), 'utf8');
-
-/** The verdict of each kernel of a listing's text. */
-function verdicts(text: string, file: string): Record<string, string> {
-  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const checks = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-  return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
-}
-
-/** `text` with one exact fragment replaced (it must occur once). */
-function mutate(text: string, from: string, to: string): string {
-  expect(text.split(from).length, from).toBe(2);
-  return text.replace(from, to);
-}
-
-/** One protection taken away, in words, and the control word edit that does it. */
-interface Mutant {
-  readonly kernel: string;
-  readonly what: string;
-  readonly from: string;
-  readonly to: string;
-  /** `hazard` where a source shows the hardware that fast, `unknown` where only the proof side's bound says so. */
-  readonly verdict: 'hazard' | 'unknown';
-}
-
 /** Cycles between a writer and a reader of `register` on `arch` (the lookup the machine uses). */
 function between(arch: ArchitectureTable, writer: string, register: string, reader: string): number {
   return readAfterWriteLatency(arch, instructionEffects(line(writer), arch), register, instructionEffects(line(reader), arch), false);

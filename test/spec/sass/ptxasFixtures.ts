@@ -1,0 +1,37 @@
+/**
+ * What the tests of facts read off ptxas output share: a fixture listing's text, the verdict of
+ * each of its kernels, and the same listing with one protection taken away.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { checkListingKernels } from '../../../api/listing/checkKernels.js';
+import { timeBudget } from '../../../api/stop.js';
+import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
+import { packageRoot } from '../../../format/packageRoot.js';
+
+/** The text of `test/spec/sass/fixtures/<name>`. */
+export const fixture = (name: string): string => readFileSync(join(packageRoot(), 'test', 'spec', 'sass', 'fixtures', name), 'utf8');
+
+/** The verdict of each kernel of a listing's text. */
+export function verdicts(text: string, file: string): Record<string, string> {
+  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
+  const checks = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+  return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
+}
+
+/** `text` with one exact fragment replaced (it must occur once). */
+export function mutate(text: string, from: string, to: string): string {
+  expect(text.split(from).length, from).toBe(2);
+  return text.replace(from, to);
+}
+
+/** One protection taken away, in words, and the control word edit that does it. */
+export interface Mutant {
+  readonly kernel: string;
+  readonly what: string;
+  readonly from: string;
+  readonly to: string;
+  /** `hazard` where a source shows the hardware that fast, `unknown` where only the proof side's bound says so. */
+  readonly verdict: 'hazard' | 'unknown';
+}
