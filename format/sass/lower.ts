@@ -77,7 +77,9 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
       : effect.unit;
     let { destinations, sources } = effect;
     let flow: SassFlow;
+    let opaqueCall: string | undefined;
     if (resolved.kind === 'opaque-call') {
+      opaqueCall = `the callee of line ${line.line} is not seen (${resolved.why}): how soon after the call it reads a fixed-latency result is no fact`;
       note('assumption', line, `${resolved.why}: the callee is assumed to read and write any register of the kernel and to return with nothing in flight`);
       unit = { kind: 'fixed', latency: 1 };
       sources = [...new Set([...sources, ...everyRegister])];
@@ -96,6 +98,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
       control: line.control, line: line.line, column: line.column, text: line.text,
       // An opaque call's registers are not the instruction's own: nothing of it lands early.
       ...(effect.earlyDestinations !== undefined && unit.kind === 'variable' ? { earlyDestinations: effect.earlyDestinations } : {}),
+      ...(opaqueCall === undefined ? {} : { opaqueCall }),
     };
   });
   // A return reached with no call in the kernel goes back to code outside it (a device function

@@ -98,9 +98,12 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   // A hazard through an instruction the model only guessed at is the guess's, not the listing's
   // (an unchecked hazard kind leaves the instruction itself modelled).
   const guessed = new Set(blocking.filter((note) => note.kind !== 'unchecked').map((note) => note.line));
-  const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line) || program.instructions[index]!.outsideListing !== undefined);
-  // Code outside the listing (a device function's caller) is not seen: a hazard there is its reason for unknown.
-  const outsideOf = (shown: ConfirmedHazard) => hazardInstructions(shown).map((index) => program.instructions[index]!.outsideListing).find((why) => why !== undefined);
+  const involves = (shown: ConfirmedHazard) => hazardInstructions(shown).some((index) => guessed.has(program.instructions[index]!.line) || program.instructions[index]!.outsideListing !== undefined) || calleeTiming(shown) !== undefined;
+  // Code outside the listing (a device function's caller) is not seen: a hazard there is its reason
+  // for unknown; so is a fixed-latency result an unseen callee reads (when it reads it is not seen).
+  const calleeTiming = (shown: ConfirmedHazard) => shown.hazard.kind === 'RAW' && program.instructions[shown.hazard.producer]!.unit.kind === 'fixed'
+    ? program.instructions[shown.hazard.consumer]!.opaqueCall : undefined;
+  const outsideOf = (shown: ConfirmedHazard) => hazardInstructions(shown).map((index) => program.instructions[index]!.outsideListing).find((why) => why !== undefined) ?? calleeTiming(shown);
   const atBoundary = hazards.find((shown) => outsideOf(shown) !== undefined);
   if (hazards.length > 0 && hazards.every(involves) && atBoundary !== undefined) {
     const hazard = atBoundary.hazard;

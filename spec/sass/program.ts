@@ -147,6 +147,14 @@ export interface SassInstruction {
    * not a finding of the listing's own (the caller is not seen), only a reason for `unknown`.
    */
   readonly outsideListing?: string;
+  /**
+   * Set on a call the model cannot see into (a callee outside the listing, a call through a
+   * register): why a fixed-latency result still in flight when it issues is no finding. The callee
+   * reads it some cycles after the call, how many is not seen, and ptxas relies on that time
+   * (`CALL.ABS.NOINC` issued before an `IMAD` result it passes lands). A scoreboarded result is
+   * waited for at every call ptxas writes, so a hazard on one stays a finding.
+   */
+  readonly opaqueCall?: string;
 }
 
 /** A kernel as the machine runs it: one thread, entry at instruction 0. */

@@ -215,6 +215,18 @@ describe('control flow ptxas emits: absolute calls, BRA.DIV with no mask, BRA.U.
     expect(verdicts(mutant, 'mutant.sm_80.sass')['loop']).toBe('hazard');
   });
 
+  it('a fixed-latency result the unseen callee reads one cycle after the call is no finding: unknown, naming the callee', () => {
+    // MOV R21, 0x0's stall 4 -> 1: the call issues one cycle after it, but when the callee reads
+    // R21 is not seen (ptxas issues CALL.ABS.NOINC before an IMAD result it passes has landed:
+    // LLVM's b52037.ll barney for sm_80, ptxas 12.5 -O3).
+    const mutant = mutateControl(sm80, [{ kernel: 'loop', address: '00c0', to: '0x000fc20000000f00' }]);
+    const kernels = listingKernelsOfText(mutant, 'mutant.sm_80.sass', { from: null, architecture: null, kernels: ['loop'] });
+    const [check] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+    expect(check!.result.verdict).toBe('unknown');
+    expect(check!.result.reason).toContain('is not seen');
+    expect(check!.result.hazards.map((shown) => shown.hazard.kind)).toContain('RAW');
+  });
+
   it('the paths after WARPSYNC.EXCLUSIVE are followed: MOV R4, UR4 no longer waiting for REDUX is a hazard', () => {
     const mutant = mutateControl(sm80, [{ kernel: '__cuda_reduxsync_b32_or', address: '0030', to: '0x000fcc0008000f00' }]);
     expect(verdicts(mutant, 'mutant.sm_80.sass')['__cuda_reduxsync_b32_or']).toBe('hazard');
