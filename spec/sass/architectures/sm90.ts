@@ -58,6 +58,8 @@ const FALLBACK = voltaPlusTable({
   readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
   // ...and in one order across them and shared memory: ptxas lets an LDL overwrite a global load's address with no wait.
   memoryReadOrder: 'ptxas-memory-read-order',
+  // A DEPBAR sees a scoreboard the cycle after it is set, as on Volta to Ada.
+  depbarSeesNextCycle: 'ptxas-depbar-visibility',
   alu: ALU,
   predicate: PREDICATE,
   half: ALU,

@@ -103,6 +103,14 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
     expect(SOURCES['corpus-sm90-uniform-reads']).toContain('line 25 LDG.E.128 R4, desc[UR4][R2.64] sets no read scoreboard and line 27 S2UR UR5');
   });
 
+  it('a DEPBAR sees a scoreboard the cycle after it is set, as on Volta to Ada (ptxas 11.8 relies on it for sm_90)', () => {
+    expect(hopper.depbarVisibilityDelay).toBe(1);
+    expect(hopper.depbarVisibilityDelaySource).toBe('ptxas-depbar-visibility');
+    expect(SOURCES['ptxas-depbar-visibility']).toContain('shfl-sync-p.ll shfl_sync_f32_iii /*0040*/ SHFL.DOWN P0');
+    // A wait mask still needs 2 cycles.
+    expect(hopper.visibilityDelay).toBe(2);
+  });
+
   it('NVIDIA\'s least figure is a counterexample\'s floor for upper-bound entries, VOTEU and tensor-core ops left out', () => {
     expect(COUPLED_RESULT_FLOOR).toBe(2);
     expect(SOURCE_PROVENANCE['nvidia-coupled-floor']).toBe('inferred');
