@@ -49,15 +49,9 @@ import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
 import { SOURCES } from '../../../spec/sass/architectures/sources.js';
 import { line, table } from './listedLine.js';
+import { verdicts } from './ptxasFixtures.js';
 
 const fixture = (...path: string[]): string => readFileSync(join(packageRoot(), 'test', ...path), 'utf8');
-
-/** The verdict of each kernel of a listing's text. */
-function verdicts(text: string, file: string): Record<string, string> {
-  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const checks = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-  return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
-}
 
 /** `text` with each exact fragment replaced (each must occur once). */
 function mutate(text: string, edits: readonly (readonly [string, string])[]): string {
