@@ -52,7 +52,9 @@ export function proveSassStraightLine(program: SassProgram, timeoutMs: number): 
     for (let i = 0; i < n; i++) {
       const instruction = instructions[i]!;
       if (i > 0) solver.add(issue[i]!.ge(issue[i - 1]!.add(Math.max(1, instructions[i - 1]!.control.stall))));
-      if (variable(i)) solver.add(read[i]!.ge(issue[i]!.add(1)), write[i]!.ge(read[i]!.add(1)));
+      // A queued instruction reads the next cycle at the earliest, or `readDelay` cycles after issue (machine: `writeIn`).
+      const unit = instruction.unit;
+      if (unit.kind === 'variable') solver.add(read[i]!.ge(issue[i]!.add(Math.max(1, unit.readDelay ?? 0))), write[i]!.ge(read[i]!.add(1)));
       else solver.add(read[i]!.eq(issue[i]!), write[i]!.eq(issue[i]!.add(instruction.unit.kind === 'fixed' ? instruction.unit.latency : 0)));
       for (let j = 0; j < i; j++) {
         if (!variable(i) || !variable(j)) continue;

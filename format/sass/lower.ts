@@ -6,6 +6,7 @@
  */
 import type { ArchitectureTable } from '../../spec/sass/architecture.js';
 import type { CounterexampleProgram } from '../../spec/sass/architectures/counterexample.js';
+import { depbarListOf } from '../../spec/sass/controlFlow.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
 import { isConditional, type SassFlow, type SassInstruction, type SassProgram, type SassQueue, type SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
@@ -72,7 +73,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   const instructions = kernel.instructions.map((line, index): SassInstruction => {
     const effect = effects[index]!;
     const resolved = resolvedFlows[index]!;
-    let unit: SassUnit = effect.unit.kind === 'variable' ? { kind: 'variable', queue: queueIndex(effect.unit.queue) }
+    let unit: SassUnit = effect.unit.kind === 'variable' ? { kind: 'variable', queue: queueIndex(effect.unit.queue), ...(effect.unit.readDelay === undefined ? {} : { readDelay: effect.unit.readDelay }) }
       : effect.unit.kind === 'fixed' && Object.keys(effect.destinationLatencies).length > 0 ? { ...effect.unit, destinationLatency: effect.destinationLatencies }
       : effect.unit;
     let { destinations, sources } = effect;
@@ -95,7 +96,8 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
     const guard = effect.flow.kind === 'branch' && effect.flow.anyThread === true ? null : line.guard;
     return {
       opcode: line.opcode, guard, destinations, sources, readAtIssue: effect.readAtIssue, unit, flow, depbar: effect.depbar, drains: effect.drains.map(queueIndex), latencyClass: effect.latencyClass,
-      control: line.control, line: line.line, column: line.column, text: line.text,
+      // `DEPBAR {1}` waits as a wait mask on those scoreboards does (`depbarListOf`).
+      control: waitingAlsoOn(line.control, depbarListOf(line)), line: line.line, column: line.column, text: line.text,
       // An opaque call's registers are not the instruction's own: nothing of it lands early.
       ...(effect.earlyDestinations !== undefined && unit.kind === 'variable' ? { earlyDestinations: effect.earlyDestinations } : {}),
       ...(opaqueCall === undefined ? {} : { opaqueCall }),
@@ -300,3 +302,8 @@ function targetResolver(kernel: SassKernel, maxwellGroups: boolean): TargetResol
   return Object.assign(resolve, { missing });
 }
 
+/** `control` with the scoreboards of `more` added to its wait mask (the same object when there are none). */
+function waitingAlsoOn(control: SassLine['control'], more: readonly number[]): SassLine['control'] {
+  if (more.every((scoreboard) => control.wait.includes(scoreboard))) return control;
+  return { ...control, wait: [...new Set([...control.wait, ...more])].sort((a, b) => a - b) };
+}

@@ -96,8 +96,10 @@ export function parseInstructionText(text: string, column: number, _file: string
   let begin = text.length - text.trimStart().length;
   if (text[begin] === '{') begin = skipSpace(text, begin + 1);
   let end = text.trimEnd().length;
+  // A closing `}` is the dual issue's only where it closes no `{` of the instruction (`DEPBAR {1}`).
+  const unopened = (until: number) => (text.slice(begin, until).match(/\}/g)?.length ?? 0) > (text.slice(begin, until).match(/\{/g)?.length ?? 0);
   for (const closer of ['}', ';']) {
-    if (end > begin && text[end - 1] === closer) end = text.slice(0, end - 1).trimEnd().length;
+    if (end > begin && text[end - 1] === closer && (closer !== '}' || unopened(end))) end = text.slice(0, end - 1).trimEnd().length;
   }
   if (end <= begin) throw new LineError(column + begin, 'expected an instruction (an opcode like MOV)');
   const body = text.slice(0, end);

@@ -9,13 +9,16 @@ export interface SassProgramShape {
   readonly loops: boolean;
   /** No branches, exits or guards: one path, every instruction executes (what the Z3 encoding takes). */
   readonly straightLine?: boolean;
+  /** Variable-latency instructions may have a read delay (`SassUnit.readDelay`); default true. */
+  readonly readDelays?: boolean;
 }
 
 const REGISTERS = ['R0', 'R1', 'R2'];
 
 /**
  * Small kernels for judging the fast analysis against exhaustive search: a few registers and a
- * predicate, fixed latencies 1-6, a memory queue (in order, reading in order only, or neither) and an unordered one (S2R), random
+ * predicate, fixed latencies 1-6, a memory queue (in order, reading in order only, or neither) and an unordered one (S2R), read
+ * delays of 0, 2 or 4 cycles, random
  * control records (waits, read/write scoreboards 0-1, stalls 1-4), `DEPBAR`s, guards, forward
  * and (optionally) backward branches and exits. Small enough that most explore completely.
  */
@@ -32,7 +35,8 @@ export function sassProgramArbitrary(shape: SassProgramShape = { maxInstructions
     fc.integer({ min: 1, max: 6 }).map((latency): SassUnit => ({ kind: 'fixed', latency })),
     // A predicate result that matures later than the register result of the same instruction.
     fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: 7 })).map(([latency, predicate]): SassUnit => ({ kind: 'fixed', latency: predicate, destinationLatency: { P0: predicate, R0: latency, R1: latency, R2: latency } })),
-    fc.constantFrom(0, 0, 1).map((queue): SassUnit => ({ kind: 'variable', queue })),
+    // Some read their sources no sooner than a few cycles after issue (Maxwell's rlat).
+    fc.tuple(fc.constantFrom(0, 0, 1), shape.readDelays === false ? fc.constant(0) : fc.constantFrom(0, 0, 2, 4)).map(([queue, readDelay]): SassUnit => ({ kind: 'variable', queue, ...(readDelay === 0 ? {} : { readDelay }) })),
   );
   const registers = (min: number, max: number) => fc.subarray(REGISTERS, { minLength: min, maxLength: max });
   const operation = fc.record({

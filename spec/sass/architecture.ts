@@ -126,6 +126,13 @@ export interface OpcodeInfo {
    */
   readonly earlyPredicates?: string;
   /**
+   * A variable-latency opcode that reads its operands no sooner than `cycles` after it issues
+   * (maxas' rlat on Maxwell and Pascal), with the key into `sources` that says so: its results,
+   * and the release of its write scoreboard, come later still, predicated off or not (a skipped
+   * instruction passes through its unit as any other). Absent: it may read the next cycle.
+   */
+  readonly readDelay?: { readonly cycles: number; readonly source: string };
+  /**
    * What a counterexample may take the opcode to do where a source shows more than the entry a
    * proof relies on (see `architectures/counterexample.ts`): another queue (a tensor-core
    * instruction reads its operands before a later one writes them), or the least latency a

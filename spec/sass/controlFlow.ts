@@ -282,6 +282,20 @@ function formOf(base: string, modifiers: readonly string[], read: OperandReader,
  * extra wait is left out (modelling less waiting can only raise false alarms), so `DEPBAR {5,4}`
  * alone gives null, as does any other opcode.
  */
+/**
+ * The scoreboards a `DEPBAR {1}` / `DEPBAR {0,1}` waits on until each is zero: the list form,
+ * whose encoding's low six bits are one per scoreboard (maxas MaxAsGrammar.pm @54eda7af, `$dbar2`
+ * and the `db0`..`db5` flags). nvdisasm prints it on Maxwell and Pascal, where ptxas 11.8 and 12.5
+ * use it as a wait (a `hazardproof fuzz --ptxas` kernel for sm_50: `DEPBAR {1}` after an
+ * F2F.F64.F32 setting scoreboard 1 is the only wait before a MUFU.RCP64H reads its result).
+ * Empty for any other line.
+ */
+export function depbarListOf(line: SassLine): number[] {
+  if (baseOpcode(line.opcode) !== 'DEPBAR') return [];
+  const list = /\{\s*([0-5](?:\s*,\s*[0-5])*)\s*\}/.exec(line.operands.join(','));
+  return list === null ? [] : [...new Set(list[1]!.split(',').map((entry) => Number(entry.trim())))].sort((a, b) => a - b);
+}
+
 export function depbarOf(line: SassLine): { scoreboard: number; limit: number } | null {
   if (baseOpcode(line.opcode) !== 'DEPBAR') return null;
   const scoreboard = line.operands.map((operand) => /^SB([0-5])$/.exec(operand.trim())).find((match) => match !== null);

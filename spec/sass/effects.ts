@@ -48,7 +48,7 @@ export interface InstructionEffects {
   readonly unit:
     /** `registerClasses`: latency classes of particular registers (IMAD.WIDE's halves and operand positions). */
     | { readonly kind: 'fixed'; readonly latency: number; readonly registerClasses?: RegisterClasses }
-    | { readonly kind: 'variable'; readonly queue: string }
+    | { readonly kind: 'variable'; readonly queue: string; readonly readDelay?: number }
     | { readonly kind: 'none' };
   /**
    * Fixed units: each destination register -> cycles before every consumer may read it (the
@@ -146,7 +146,8 @@ export function instructionEffects(line: SassLine, table: ArchitectureTable): In
     readAtIssue: info.sourcesAtIssue !== undefined ? sources : sources.filter((register) => isPredicate(register) || (uniformAtIssue && fileOf(register) === 'UR')),
     ...(early.length > 0 ? { earlyDestinations: early } : {}),
     flow,
-    drains: info.drains ?? [],
+    // BAR.ARV only signals its arrival: it waits for nothing, so it drains nothing.
+    drains: modifiers.includes('ARV') ? [] : info.drains ?? [],
     depbar: depbarOf(line),
     unknown: null,
   };
@@ -174,7 +175,7 @@ function destinationLatencies(info: OpcodeInfo, destinations: readonly string[],
 }
 
 function unitOf(info: OpcodeInfo, latencies: Readonly<Record<string, number>>, modifiers: readonly string[]): InstructionEffects['unit'] {
-  if (info.kind === 'variable') return { kind: 'variable', queue: info.queue ?? UNKNOWN_QUEUE };
+  if (info.kind === 'variable') return { kind: 'variable', queue: info.queue ?? UNKNOWN_QUEUE, ...(info.readDelay === undefined ? {} : { readDelay: info.readDelay.cycles }) };
   if (info.kind !== 'fixed') return { kind: 'none' };
   const values = Object.values(latencies);
   return { kind: 'fixed', latency: values.length > 0 ? Math.max(...values) : fixedLatencies(info, modifiers).general };

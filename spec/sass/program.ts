@@ -67,8 +67,12 @@ export type SassUnit =
        */
       readonly registerClasses?: RegisterClasses;
     }
-  /** Sources read and results written at unknown later times, through queue `queue` (index into `queues`). */
-  | { readonly kind: 'variable'; readonly queue: number }
+  /**
+   * Sources read and results written at unknown later times, through queue `queue` (index into
+   * `queues`); the sources no sooner than `readDelay` cycles after issue where a source gives one
+   * (`OpcodeInfo.readDelay`), so the results and the scoreboard release come later still.
+   */
+  | { readonly kind: 'variable'; readonly queue: number; readonly readDelay?: number }
   /** No pipe (branches, barriers, `NOP`, `DEPBAR`): reads at issue, writes nothing, releases its scoreboards at once. */
   | { readonly kind: 'none' };
 

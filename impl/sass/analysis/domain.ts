@@ -43,6 +43,15 @@ export interface PendingEntry {
    * path here. In an ordered queue, one of those completing proves this one completed.
    */
   readonly after: ReadonlySet<number>;
+  /**
+   * A variable-latency instruction with a read delay (`SassUnit.readDelay`) only: the fixed-latency
+   * entries pending when its newest instance issued, each with how many cycles older than it
+   * their newest instance is, at least. Its write landing proves `readDelay + 1` cycles passed
+   * since it issued, so each of those results is at least that much older again (ptxas lets a
+   * predicated F2F's scoreboard cover a SEL issued the cycle before it). An entry drops out when
+   * it issues again; a join keeps what both sides know. Absent: nothing known.
+   */
+  readonly olderAges?: ReadonlyMap<number, number>;
 }
 
 /** The abstract state: pending entries by instruction index. */
@@ -175,7 +184,7 @@ export function join(a: AbstractState, b: AbstractState): AbstractState {
     const position = positions.of(entry.instruction);
     if (position < 0) {
       joined ??= [...left];
-      joined.push(entry);
+      joined.push(withoutAges(entry));
       continue;
     }
     const old = left[position]!;
@@ -184,6 +193,16 @@ export function join(a: AbstractState, b: AbstractState): AbstractState {
     if (merged === old) continue;
     joined ??= [...left];
     joined[position] = merged;
+  }
+  // Entries only `a` has lose their `olderAges` too (`withoutAges`).
+  if (left.some((entry) => entry.olderAges !== undefined)) {
+    const inRight = new Set(right.map((entry) => entry.instruction));
+    for (let position = 0; position < left.length; position++) {
+      const entry = (joined ?? left)[position]!;
+      if (entry.olderAges === undefined || inRight.has(entry.instruction)) continue;
+      joined ??= [...left];
+      joined[position] = withoutAges(entry);
+    }
   }
   if (joined !== null) return new PendingState(joined);
   return a instanceof PendingState ? a : new PendingState(left);
@@ -200,9 +219,40 @@ function joinEntries(left: PendingEntry, right: PendingEntry): PendingEntry {
   const guardIntact = left.guardIntact && right.guardIntact;
   const skipped = left.skipped && right.skipped;
   const after = intersection(left.after, right.after);
+  const olderAges = commonAges(left.olderAges, right.olderAges);
   if (minAge === left.minAge && instances === left.instances && readInstances === left.readInstances && readsPending === left.readsPending
-    && writesPending === left.writesPending && earlyPending === (left.earlyPending ?? false) && guardIntact === left.guardIntact && skipped === left.skipped && after === left.after) return left;
-  return { instruction: left.instruction, minAge, instances, readInstances, readsPending, writesPending, ...(earlyPending ? { earlyPending } : {}), guardIntact, skipped, after };
+    && writesPending === left.writesPending && earlyPending === (left.earlyPending ?? false) && guardIntact === left.guardIntact && skipped === left.skipped && after === left.after
+    && olderAges === left.olderAges) return left;
+  return { instruction: left.instruction, minAge, instances, readInstances, readsPending, writesPending, ...(earlyPending ? { earlyPending } : {}), guardIntact, skipped, after, ...(olderAges === undefined ? {} : { olderAges }) };
+}
+
+/**
+ * What two sides both know of how much older other entries are (`PendingEntry.olderAges`): the
+ * entries both name, each at the lesser figure; `left`'s own map when that is all of it.
+ */
+function commonAges(left: ReadonlyMap<number, number> | undefined, right: ReadonlyMap<number, number> | undefined): ReadonlyMap<number, number> | undefined {
+  if (left === right || left === undefined) return left;
+  if (right === undefined) return undefined;
+  let same = true;
+  const common = new Map<number, number>();
+  for (const [instruction, gap] of left) {
+    const other = right.get(instruction);
+    if (other === undefined) {
+      same = false;
+      continue;
+    }
+    if (other < gap) same = false;
+    common.set(instruction, Math.min(gap, other));
+  }
+  if (same) return left;
+  return common.size === 0 ? undefined : common;
+}
+
+/** An entry that one side of a join lacks keeps no `olderAges`: on the other side its landing tells nothing of the time. */
+function withoutAges(entry: PendingEntry): PendingEntry {
+  if (entry.olderAges === undefined) return entry;
+  const { olderAges: _dropped, ...rest } = entry;
+  return rest;
 }
 
 /** The members of `left` that are in `right`: `left` itself when all are (in `left`'s order either way). */
@@ -238,7 +288,15 @@ function sameEntry(left: PendingEntry, right: PendingEntry): boolean {
   if (left.readsPending !== right.readsPending || left.writesPending !== right.writesPending) return false;
   if ((left.earlyPending ?? false) !== (right.earlyPending ?? false)) return false;
   if (left.guardIntact !== right.guardIntact || left.skipped !== right.skipped) return false;
+  if (!sameAges(left.olderAges, right.olderAges)) return false;
   return left.after === right.after || (left.after.size === right.after.size && [...left.after].every((other) => right.after.has(other)));
+}
+
+function sameAges(left: ReadonlyMap<number, number> | undefined, right: ReadonlyMap<number, number> | undefined): boolean {
+  if (left === right) return true;
+  if (left === undefined || right === undefined || left.size !== right.size) return false;
+  for (const [instruction, gap] of left) if (right.get(instruction) !== gap) return false;
+  return true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SassProgram } from '../../../spec/sass/program.js';
-import { entriesOf, PendingState, positions, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
+import { AGE_CAP, entriesOf, PendingState, positions, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { sameOrderedQueue, sameReadOrderedQueue } from './transfer.js';
 
 /**
@@ -65,5 +65,37 @@ export function retireEntries(program: SassProgram, list: readonly PendingEntry[
     if (writesPending || readsPending) next.push({ ...entry, writesPending, readsPending, ...(entry.earlyPending === undefined ? {} : { earlyPending }) });
   }
   if (next === null) return list;
-  return pruneSuccessors(next);
+  return pruneSuccessors(aged(program, list, next));
+}
+
+/**
+ * `next` once what the writes it retired prove of time is applied: an instruction with a read
+ * delay whose write landed issued at least `readDelay + 1` cycles ago, so every fixed-latency
+ * result it knows to be older (`PendingEntry.olderAges`) is older by that much more; one that
+ * has surely landed by then leaves the list. `next` itself (changed in place).
+ */
+function aged(program: SassProgram, list: readonly PendingEntry[], next: PendingEntry[]): PendingEntry[] {
+  let floors: Map<number, number> | null = null;
+  for (const entry of list) {
+    const unit = program.instructions[entry.instruction]!.unit;
+    if (entry.olderAges === undefined || unit.kind !== 'variable' || unit.readDelay === undefined || !entry.writesPending) continue;
+    // Retired: its write landed here (it is gone from `next`, or kept with its write no longer pending).
+    const kept = next.find((other) => other.instruction === entry.instruction);
+    if (kept !== undefined && kept.writesPending) continue;
+    const since = Math.max(entry.minAge, unit.readDelay + 1);
+    for (const [older, gap] of entry.olderAges) {
+      floors ??= new Map();
+      floors.set(older, Math.max(floors.get(older) ?? 0, gap + since));
+    }
+  }
+  if (floors === null) return next;
+  for (let position = next.length - 1; position >= 0; position--) {
+    const entry = next[position]!;
+    const floor = floors.get(entry.instruction);
+    if (floor === undefined || floor <= entry.minAge) continue;
+    const unit = program.instructions[entry.instruction]!.unit;
+    if (unit.kind === 'fixed' && floor >= unit.latency) next.splice(position, 1);
+    else next[position] = { ...entry, minAge: Math.min(AGE_CAP, floor) };
+  }
+  return next;
 }

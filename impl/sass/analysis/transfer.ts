@@ -272,7 +272,7 @@ function issueAndAge(program: SassProgram, list: readonly PendingEntry[], index:
     if (aged === null) removed = true;
     else next.push(aged);
   }
-  const entry = newEntry(program, older, index);
+  const entry = withOlderAges(program, newEntry(program, older, index), list);
   if (entry !== null) {
     const aged = agedEntry(program, entry, cycles);
     if (aged === null) removed = true;
@@ -288,10 +288,35 @@ function issuedPast(program: SassProgram, entry: PendingEntry, instruction: Sass
   // Writing a predicate ends what a later branch on it can tell about instructions it guarded.
   const guard = earlier.guard;
   const broken = entry.guardIntact && guard !== null && instruction.destinations.includes(guard.predicate);
+  // A newer instance of an entry it knows the age of is not older than it.
+  if (entry.olderAges?.has(index)) return issuedPast(program, withoutOlder(entry, index), instruction, index);
   if (!follows && !broken) return entry;
   // Already its successor, and no guard broken: the entry would be rebuilt equal to itself.
   if (!broken && entry.after.has(index)) return entry;
   return { ...entry, after: follows ? new Set([...entry.after, index]) : entry.after, guardIntact: entry.guardIntact && !broken };
+}
+
+/** `entry` without `instruction` among its `olderAges`. */
+function withoutOlder(entry: PendingEntry, instruction: number): PendingEntry {
+  const olderAges = new Map(entry.olderAges);
+  olderAges.delete(instruction);
+  const { olderAges: _replaced, ...rest } = entry;
+  return olderAges.size === 0 ? rest : { ...rest, olderAges };
+}
+
+/**
+ * A variable-latency instruction with a read delay, as it issues, learns how much older the
+ * fixed-latency results still pending in `list` are than it (`PendingEntry.olderAges`): their
+ * ages now, at least.
+ */
+function withOlderAges(program: SassProgram, entry: PendingEntry | null, list: readonly PendingEntry[]): PendingEntry | null {
+  const unit = entry === null ? null : program.instructions[entry.instruction]!.unit;
+  if (entry === null || unit?.kind !== 'variable' || unit.readDelay === undefined) return entry;
+  const olderAges = new Map<number, number>();
+  for (const other of list) {
+    if (other.instruction !== entry.instruction && other.writesPending && program.instructions[other.instruction]!.unit.kind === 'fixed') olderAges.set(other.instruction, other.minAge);
+  }
+  return olderAges.size === 0 ? entry : { ...entry, olderAges };
 }
 
 /** The entry of the issued instruction (its newest instance; `older` is its entry before), or null when it leaves nothing to track. */

@@ -44,8 +44,10 @@ const opcodes: Record<string, OpcodeInfo> = {
   ...each(['STG', 'ST'], variable('global', 'corpus-readme', { operands: 'store', latencyClass: 'global' })),
   ATOM: variable('global', 'nak-fixed-latency', { operands: 'atomic', latencyClass: 'global' }),
   RED: variable('global', 'nak-fixed-latency', { operands: 'reduction', latencyClass: 'global' }),
-  LDL: variable('local', 'corpus-local-order', { operands: 'load', latencyClass: 'global' }),
-  STL: variable('local', 'corpus-local-order', { operands: 'store', latencyClass: 'global' }),
+  // Local memory leaves in order (corpus-local-order) and in one order with global memory
+  // (ptxas-maxwell-local-global-order): one queue.
+  LDL: variable('global', 'ptxas-maxwell-local-global-order', { operands: 'load', latencyClass: 'global' }),
+  STL: variable('global', 'ptxas-maxwell-local-global-order', { operands: 'store', latencyClass: 'global' }),
   LDS: variable('shared', 'corpus-readme', { operands: 'load', latencyClass: 'shared' }),
   STS: variable('shared', 'corpus-readme', { operands: 'store', latencyClass: 'shared' }),
   ATOMS: variable('shared', 'nak-fixed-latency', { operands: 'atomic', latencyClass: 'shared' }),
@@ -89,14 +91,14 @@ const opcodes: Record<string, OpcodeInfo> = {
 
 /**
  * Queues. Global memory together with texture and surface (LDG/LD/STG/ST/ATOM/RED, TEX*,
- * SU*: Maxwell and Pascal serve global loads through the unified L1/texture path), local
- * (LDL/STL), shared (LDS/STS/ATOMS) and the multi-function unit with the conversions (maxas'
+ * SU*: Maxwell and Pascal serve global loads through the unified L1/texture path) and local
+ * memory (LDL/STL: ptxas counts them on one scoreboard with generic loads and waits by count),
+ * shared (LDS/STS/ATOMS) and the multi-function unit with the conversions (maxas'
  * qtr class) complete in issue order, as ptxas' listings rely on, and so do POPC and FLO among
  * themselves (`bitops`); constant loads and the misc unit (S2R, FP64, SHFL...) are not assumed ordered.
  */
 const queues: ArchitectureTable['queues'] = {
   global: { ordered: true, source: 'corpus-readme' },
-  local: { ordered: true, source: 'corpus-local-order' },
   shared: { ordered: true, source: 'corpus-readme' },
   sfu: { ordered: true, source: 'corpus-sfu-order' },
   bitops: { ordered: true, source: 'ptxas-maxwell-bitops-order' },
@@ -130,6 +132,32 @@ export const PASCAL_FP16: Readonly<Record<string, OpcodeInfo>> = {
   HSETP2: variable('misc', 'ptxas-pascal-fp16-scoreboards', { destinations: 2, latencyClass: 'half' }),
 };
 
+/**
+ * maxas' operand read latencies (rlat, `maxas-read-delay`) by its op classes: $gmemT (global,
+ * local, constant, texture and surface memory) and $qtrT (MUFU and the conversions) read their
+ * registers 4 cycles after issue, $smemT (LDS, STS, ATOMS, SHFL) 2. An instruction cannot complete,
+ * nor release its write scoreboard, before it has read: ptxas relies on that when it lets a
+ * predicated F2F's scoreboard cover a SEL result issued the cycle before it (math-intrins.ll
+ * round_float, bf16x2-instructions.ll test_round for sm_50 to sm_61).
+ */
+const READ_DELAYS: ReadonlyArray<readonly [number, readonly string[]]> = [
+  [4, ['LDG', 'LD', 'STG', 'ST', 'ATOM', 'RED', 'LDL', 'STL', 'LDC', 'TEX', 'TLD', 'TLD4', 'TXQ', 'TMML', 'TXD', 'TXA', 'TEXS', 'TLDS', 'TLD4S', 'SULD', 'SUATOM', 'SUST', 'SURED']],
+  [4, ['MUFU', 'F2F', 'F2I', 'I2F', 'I2I']],
+  [2, ['LDS', 'STS', 'ATOMS', 'SHFL']],
+];
+
+/** `opcodes` with maxas' read delays on the variable-latency entries of its classes. */
+function withReadDelays(opcodes: Readonly<Record<string, OpcodeInfo>>): Record<string, OpcodeInfo> {
+  const result = { ...opcodes };
+  for (const [cycles, names] of READ_DELAYS) {
+    for (const name of names) {
+      const info = result[name];
+      if (info?.kind === 'variable') result[name] = { ...info, readDelay: { cycles, source: 'maxas-read-delay' } };
+    }
+  }
+  return result;
+}
+
 /** The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over the shared ones. */
 export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}): ArchitectureTable {
   return {
@@ -143,7 +171,7 @@ export function maxwellPascalTable(name: string, aliases: readonly string[], rep
     conditionCode: true,
     readAfterWrite,
     queues,
-    opcodes: { ...opcodes, ...replaced },
+    opcodes: withReadDelays({ ...opcodes, ...replaced }),
     sources: SOURCES,
   };
 }

@@ -52,8 +52,8 @@ const FALLBACK = voltaPlusTable({
   source: 'nak-sm90',
   variableSource: 'nak-sm90-scoreboards',
   // ptxas reads a shuffle's result after waiting on a later shuffle's scoreboard only; so too
-  // MUFU and the conversions, and POPC, FLO and BREV among themselves, as on Volta to Ada.
-  orderedPipes: { shuffle: 'corpus-sm90-shuffle-order', sfu: 'ptxas-sm90-sfu-order', bitops: 'ptxas-sm90-bitops-order' },
+  // MUFU and the conversions, and POPC, FLO and BREV among themselves, as on Volta to Ada; and S2UR among S2URs.
+  orderedPipes: { shuffle: 'corpus-sm90-shuffle-order', sfu: 'ptxas-sm90-sfu-order', bitops: 'ptxas-sm90-bitops-order', s2ur: 'ptxas-sm90-s2ur-order' },
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
   readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
   // ...and in one order across them and shared memory: ptxas lets an LDL overwrite a global load's address with no wait.
@@ -71,6 +71,9 @@ const FALLBACK = voltaPlusTable({
   variableMovesSource: 'nak-sm90',
   extra: {
     ...uniformOpcodes('nak-sm90', UNIFORM, UNIFORM_PREDICATE, UNIFORM),
+    // S2UR is NAK's S2R with a uniform destination (opcode 0x9c3), variable on every generation:
+    // its result may come late on both sides, in issue order among S2URs (ptxas-sm90-s2ur-order).
+    S2UR: variable('misc', 'nak-sm90-scoreboards', { latencyClass: 'decoupled' }),
     // has_fixed_latency: every LDC is a memory op, variable, the uniform one too.
     ULDC: variable('constant', 'nak-sm90', { operands: 'load', latencyClass: 'uldc' }),
     HFMA2: fixed(ALU, 'nak-sm90', { predicateLatency: PREDICATE, latencyClass: 'fp16', modifierLatency: { MMA: HFMA2_MMA }, modifierClass: { MMA: 'hfma2mma' } }),

@@ -60,10 +60,10 @@ export interface VoltaFigures {
    * Pipes whose results a listing shows completing in issue order, with that listing's
    * citation: FP64 ops (DADD, DMUL, DFMA, DMNMX, DSET, DSETP) in queue `fp64`, SHFL in queue
    * `shuffle`, MUFU and the conversions (F2F, F2I, I2F, FRND) in queue `sfu`, POPC, FLO and
-   * BREV in queue `bitops`. Without it they
+   * BREV in queue `bitops`, S2UR in queue `s2ur`. Without it they
    * share the unordered `misc` queue.
    */
-  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu' | 'bitops', SourceKey>>>;
+  readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu' | 'bitops' | 's2ur', SourceKey>>>;
   /**
    * The source showing a `DEPBAR` seeing a scoreboard one cycle after the instruction that set it
    * (`ArchitectureTable.depbarVisibilityDelay`); without it a DEPBAR sees it after 2, as a wait mask does.
@@ -181,7 +181,9 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
     QSPC: variable('misc', 'conservative', { predicateFirst: true, latencyClass: 'decoupled' }),
 
     ...each(['NOP', 'DEPBAR', 'MEMBAR', 'ERRBAR', 'BSSY', 'BSYNC', 'WARPSYNC', 'YIELD', 'NANOSLEEP', 'BREAK', 'BPT', 'PMTRIG', 'SETLMEMBASE'], control('none', 'nak-fixed-latency', { latencyClass: 'decoupled' })),
-    BAR: control('none', 'nak-fixed-latency', { latencyClass: 'agu' }),
+    // BAR.SYNC and BAR.RED wait until the warp's memory instructions have read their registers:
+    // the memory they access is performed before the barrier completes (cuda-barrier-memory).
+    BAR: control('none', 'cuda-barrier-memory', { latencyClass: 'agu', drains: ['global', 'local', 'shared'] }),
     ...each(['BRA', 'JMP'], control('branch', 'nak-fixed-latency', { latencyClass: 'decoupled' })),
     // Volta+ return addresses and call targets in registers are 64-bit (RET.REL.NODEC R20 after MOV R20/R21).
     ...each(['BRX', 'JMX'], control('branch', 'nak-fixed-latency', { sourceWidth: 2, latencyClass: 'decoupled' })),
@@ -244,6 +246,9 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   const pipes = figures.orderedPipes ?? {};
   const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.variableSource ?? figures.source, pipes), ...coupledOpcodes(figures), ...figures.extra };
   for (const name of figures.without ?? []) delete opcodes[name];
+  // S2UR comes with the uniform datapath (`uniformOpcodes`), not the decoupled pipes: moved here.
+  const s2ur = opcodes['S2UR'];
+  if (pipes.s2ur !== undefined && s2ur?.kind === 'variable') opcodes['S2UR'] = { ...s2ur, queue: 's2ur' };
   const ordered = Object.fromEntries(Object.entries(pipes).map(([queue, source]) => [queue, { ordered: true, source }]));
   const counterexampleQueues: Record<string, { ordered: boolean; source: string }> = { mma: { ordered: true, source: 'corpus-mma-read-order' } };
   for (const [queue, pipe] of Object.entries(figures.counterexamplePipes ?? {})) {

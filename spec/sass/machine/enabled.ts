@@ -58,15 +58,18 @@ export function sassEnabled(program: SassProgram, state: SassState, bounds: Sass
  * Positions that may take the next step of their stage. In an ordered queue only the oldest
  * entry not past the stage qualifies, and for a write it must also be the oldest overall
  * (results land in issue order). A queue that only reads in order offers its oldest unread
- * entry for a read and every read entry for a write.
+ * entry for a read and every read entry for a write. An entry still counting down its read
+ * delay (`writeIn`) may not read yet.
  */
-function candidates(program: SassProgram, queue: number, entries: readonly { stage: string }[], stage: 'queued' | 'executing'): number[] {
+function candidates(program: SassProgram, queue: number, entries: readonly { stage: string; writeIn: number }[], stage: 'queued' | 'executing'): number[] {
   const inOrder = stage === 'queued' ? readsInIssueOrder(program.queues[queue]!) : program.queues[queue]!.ordered;
+  const ready = (entry: { stage: string; writeIn: number }) => entry.stage === stage && (stage === 'executing' || entry.writeIn === 0);
   if (inOrder) {
     const first = stage === 'executing' ? 0 : entries.findIndex((entry) => entry.stage === 'queued');
-    return first >= 0 && entries[first]?.stage === stage ? [first] : [];
+    const entry = entries[first];
+    return entry !== undefined && ready(entry) ? [first] : [];
   }
-  return entries.flatMap((entry, position) => (entry.stage === stage ? [position] : []));
+  return entries.flatMap((entry, position) => (ready(entry) ? [position] : []));
 }
 
 /**

@@ -30,7 +30,10 @@ export interface SassInFlight {
   readonly executed: boolean;
   /** `queued`: sources not read yet; `executing`: sources read, results pending. */
   readonly stage: 'queued' | 'executing';
-  /** Fixed latency only: cycles until the results are written (0 = due now). */
+  /**
+   * Fixed latency: cycles until the results are written (0 = due now). Variable latency: cycles
+   * until it may read its sources (`readDelay` of its unit; 0 = it may now).
+   */
   readonly writeIn: number;
   /** Fixed latency only: cycles since issue (capped at `AGE_LIMIT`). */
   readonly age: number;

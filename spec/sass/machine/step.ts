@@ -128,7 +128,8 @@ function issue(program: SassProgram, state: SassState, taken: boolean): SassStep
       }
     }
   }
-  const entry: SassInFlight = { seq, instruction: index, executed, stage: 'queued', writeIn: 0, age: 0, registers: instruction.destinations, expected };
+  const readDelay = unit.kind === 'variable' ? unit.readDelay ?? 0 : 0;
+  const entry: SassInFlight = { seq, instruction: index, executed, stage: 'queued', writeIn: readDelay, age: 0, registers: instruction.destinations, expected };
   if (unit.kind === 'variable') {
     // The guard and predicate operands decide things at issue, so they are read now; the rest when the queue hands the instruction over.
     const atIssue = (register: string) => register === guard || instruction.readAtIssue.includes(register);
@@ -197,7 +198,7 @@ function nextPc(program: SassProgram, state: SassState, index: number, taken: bo
   }
 }
 
-/** The next cycle: stalls, fixed latencies and hidden increments count down; fixed results age. */
+/** The next cycle: stalls, fixed latencies, read delays and hidden increments count down; fixed results age. */
 function endCycle(state: SassState): SassState {
   let physical = state.physical;
   for (const [register, value] of Object.entries(state.physical)) {
@@ -212,6 +213,10 @@ function endCycle(state: SassState): SassState {
     phase: 'write',
     stallLeft: Math.max(0, state.stallLeft - 1),
     fixed: state.fixed.map((entry) => ({ ...entry, writeIn: Math.max(0, entry.writeIn - 1), age: Math.min(AGE_LIMIT, entry.age + 1) })),
+    // A queued instruction with a read delay counts it down; the rest stay as they are (no copy).
+    queues: state.queues.some((entries) => entries.some((entry) => entry.writeIn > 0))
+      ? state.queues.map((entries) => entries.map((entry) => (entry.writeIn > 0 ? { ...entry, writeIn: entry.writeIn - 1 } : entry)))
+      : state.queues,
     hidden: state.hidden.flatMap((increment) => (increment.cyclesLeft > 1 ? [{ ...increment, cyclesLeft: increment.cyclesLeft - 1 }] : [])),
   };
 }

@@ -94,7 +94,7 @@ describe('destinations and sources, Maxwell/Pascal', () => {
     const e = fx('ST.U8 [R95], R108, P6', SM52);
     expect(e.sources).toEqual(['R95', 'R108', 'P6']);
     expect(e.readAtIssue).toEqual(['P6']);
-    expect(e.unit).toEqual({ kind: 'variable', queue: 'global' });
+    expect(e.unit).toEqual({ kind: 'variable', queue: 'global', readDelay: 4 });
   });
 
   it('conversions and FP64 read and write pairs where the types say 64 bits', () => {
@@ -107,9 +107,9 @@ describe('destinations and sources, Maxwell/Pascal', () => {
     expect(regs('DSET.LT.AND R0, R2, R4, PT', SM61).w).toEqual(['R0']);
   });
 
-  it('multi-function unit and conversions share one in-order queue; S2R is unordered', () => {
-    expect(fx('MUFU.RCP R0, R0', SM61).unit).toEqual({ kind: 'variable', queue: 'sfu' });
-    expect(fx('I2I.S32.S32 R9, |R5|', SM61).unit).toEqual({ kind: 'variable', queue: 'sfu' });
+  it('multi-function unit and conversions share one in-order queue, reading 4 cycles after issue; S2R is unordered', () => {
+    expect(fx('MUFU.RCP R0, R0', SM61).unit).toEqual({ kind: 'variable', queue: 'sfu', readDelay: 4 });
+    expect(fx('I2I.S32.S32 R9, |R5|', SM61).unit).toEqual({ kind: 'variable', queue: 'sfu', readDelay: 4 });
     expect(SM61.queues['sfu']!.ordered).toBe(true);
     expect(fx('S2R R2, SR_TID.X', SM61).unit).toEqual({ kind: 'variable', queue: 'misc' });
     expect(SM61.queues['misc']!.ordered).toBe(false);
@@ -120,7 +120,7 @@ describe('destinations and sources, Maxwell/Pascal', () => {
     expect(regs('TEXS.T RZ, R7, R9, R4, 0x56, 2D, R', SM61)).toEqual({ w: ['R7'], r: sorted('R9', 'R4') });
     expect(regs('SULD.D.BA.2D.TRAP R2, [R16], 0x58', SM61)).toEqual({ w: ['R2'], r: ['R16', 'R17'] });
     expect(regs('SUST.D.BA.2D.TRAP [R16], R2, 0x59', SM61)).toEqual({ w: [], r: sorted('R16', 'R17', 'R2') });
-    expect(fx('SULD.D.BA.2D.TRAP R2, [R16], 0x58', SM61).unit).toEqual({ kind: 'variable', queue: 'global' }); // one in-order path with global loads on Maxwell/Pascal
+    expect(fx('SULD.D.BA.2D.TRAP R2, [R16], 0x58', SM61).unit).toEqual({ kind: 'variable', queue: 'global', readDelay: 4 }); // one in-order path with global loads on Maxwell/Pascal
   });
 
   it('P2R reads and R2P writes the predicates their mask selects', () => {

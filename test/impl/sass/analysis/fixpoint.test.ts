@@ -53,7 +53,8 @@ describe('the analysis against its reference', () => {
   });
 
   it('random small kernels with loops: the same suspicions and states', () => {
-    fc.assert(fc.property(sassProgramArbitrary({ maxInstructions: 12, loops: true }), (program) => {
+    // The reference predates read delays, which let the analysis prove more (readDelay.test.ts).
+    fc.assert(fc.property(sassProgramArbitrary({ maxInstructions: 12, loops: true, readDelays: false }), (program) => {
       expectSameAsReference(program);
     }), { numRuns: 300 });
   });

@@ -1,0 +1,92 @@
+/**
+ * Facts ptxas 11.8 and 12.5 output relies on that the model had wrong or lacked, each with the
+ * listing it was read off and the same listing with the protection taken away:
+ * - S2UR results complete in issue order among S2URs on sm_90 (ptxas-sm90-s2ur-order);
+ * - Maxwell/Pascal local and global memory complete in one order (ptxas-maxwell-local-global-order);
+ * - Maxwell/Pascal memory and multi-function instructions read their registers 4 cycles after
+ *   issue (maxas-read-delay), so their scoreboard also covers a result issued just before them;
+ * - BAR.SYNC waits until the warp's memory instructions have read their registers, BAR.ARV does
+ *   not (cuda-barrier-memory);
+ * - `DEPBAR {1}` waits on scoreboard 1 (maxas' list form).
+ */
+import { describe, expect, it } from 'vitest';
+import { depbarListOf } from '../../../spec/sass/controlFlow.js';
+import { instructionEffects } from '../../../spec/sass/effects.js';
+import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
+import { line, table } from './listedLine.js';
+import { fixture, mutate, verdicts } from './ptxasFixtures.js';
+
+describe('S2UR completion order on sm_90', () => {
+  it('S2UR goes through an in-order queue of its own, variable on both sides', () => {
+    const hopper = table('sm_90');
+    expect(hopper.opcodes['S2UR']).toMatchObject({ kind: 'variable', queue: 's2ur', source: 'nak-sm90-scoreboards' });
+    expect(hopper.queues['s2ur']).toEqual({ ordered: true, source: 'ptxas-sm90-s2ur-order' });
+    expect(SOURCE_PROVENANCE['ptxas-sm90-s2ur-order']).toBe('inferred');
+  });
+
+  it('test_clock (ptxas 11.8): an S2UR with no scoreboard read after waiting on a later S2UR is proved; without the wait it is a hazard', () => {
+    const text = fixture('ptxas-11.8.s2ur-order.sm_90.sass');
+    expect(verdicts(text, 'test_clock.sass')).toEqual({ test_clock: 'proved-safe' });
+    // UIADD3's wait on scoreboard 0 (bit 0 of the wait field) taken away.
+    expect(verdicts(mutate(text, '/* 0x001fcc000fffe03f */', '/* 0x000fcc000fffe03f */'), 'test_clock.sass')).toEqual({ test_clock: 'hazard' });
+  });
+});
+
+describe('Maxwell and Pascal memory', () => {
+  it('local and global memory share one in-order queue', () => {
+    for (const name of ['sm_50', 'sm_52', 'sm_60', 'sm_61']) {
+      const maxwell = table(name);
+      expect(maxwell.opcodes['LDL'], name).toMatchObject({ queue: 'global', source: 'ptxas-maxwell-local-global-order' });
+      expect(maxwell.opcodes['STL'], name).toMatchObject({ queue: 'global' });
+      expect(maxwell.queues['global']?.ordered, name).toBe(true);
+    }
+  });
+
+  it('load_alignment: a DEPBAR count over LDLs and an LD.E on one scoreboard is proved; one count too many is a hazard', () => {
+    const text = fixture('ptxas-12.5.local-global-order.sm_50.sass');
+    expect(verdicts(text, 'load_alignment.sass')).toEqual({ load_alignment: 'proved-safe' });
+    const loose = mutate(text, '/*0078*/                   DEPBAR.LE SB5, 0x2 ;', '/*0078*/                   DEPBAR.LE SB5, 0x3 ;');
+    expect(verdicts(loose, 'load_alignment.sass')).toEqual({ load_alignment: 'hazard' });
+  });
+
+  it('memory and multi-function instructions read 4 cycles after issue, shared memory 2 (maxas rlat)', () => {
+    const sm61 = table('sm_61');
+    expect(sm61.opcodes['F2F']?.readDelay).toEqual({ cycles: 4, source: 'maxas-read-delay' });
+    expect(sm61.opcodes['LDG']?.readDelay?.cycles).toBe(4);
+    expect(sm61.opcodes['LDS']?.readDelay?.cycles).toBe(2);
+    // POPC and FLO are maxas' s2r class, whose read delay maxas does not give.
+    expect(sm61.opcodes['POPC']?.readDelay).toBeUndefined();
+    expect(instructionEffects(line('F2F.F32.F32.TRUNC R0, R4'), sm61).unit).toEqual({ kind: 'variable', queue: 'sfu', readDelay: 4 });
+  });
+
+  it('round_float_ftz and test_round: a predicated F2F\'s scoreboard covers the SEL issued the cycle before it', () => {
+    expect(verdicts(fixture('ptxas-12.5.read-delay.sm_50.sass'), 'read-delay.sass')).toEqual({ round_float_ftz: 'proved-safe', test_round: 'proved-safe' });
+  });
+
+  it('DEPBAR {1} waits on scoreboard 1: the fuzz kernel is proved, and a hazard without it', () => {
+    expect(depbarListOf(line('DEPBAR {1}'))).toEqual([1]);
+    expect(depbarListOf(line('DEPBAR {5,4,0}'))).toEqual([0, 4, 5]);
+    expect(depbarListOf(line('DEPBAR.LE SB5, 0x1'))).toEqual([]);
+    const text = fixture('ptxas-11.8.depbar-list.sm_50.sass');
+    expect(verdicts(text, 'depbar-list.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(mutate(text, 'DEPBAR {1} ;', 'NOP ;       '), 'depbar-list.sass')).toEqual({ k: 'hazard' });
+  });
+});
+
+describe('BAR.SYNC waits for the warp\'s memory reads (Volta to Hopper)', () => {
+  it('BAR.SYNC and BAR.RED drain the global, local and shared queues, BAR.ARV nothing', () => {
+    for (const name of ['sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90']) {
+      const volta = table(name);
+      expect(instructionEffects(line('BAR.SYNC 0x0'), volta).drains, name).toEqual(['global', 'local', 'shared']);
+      expect(instructionEffects(line('BAR.RED.POPC R0, 0x0'), volta).drains, name).toEqual(['global', 'local', 'shared']);
+      expect(instructionEffects(line('BAR.ARV 0x0, 0x40'), volta).drains, name).toEqual([]);
+    }
+    expect(SOURCE_PROVENANCE['cuda-barrier-memory']).toBe('documentation');
+  });
+
+  it('a store with no read scoreboard before BAR.SYNC, overwritten round the loop, is proved; with BAR.ARV it is a hazard', () => {
+    const text = fixture('ptxas-11.8.bar-drain.sm_75.sass');
+    expect(verdicts(text, 'bar-drain.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(text.replaceAll('BAR.SYNC 0x0 ;', 'BAR.ARV 0x0, 0x20 ;'), 'bar-drain.sass')).toEqual({ k: 'hazard' });
+  });
+});
