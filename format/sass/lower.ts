@@ -10,6 +10,7 @@ import { depbarListOf } from '../../spec/sass/controlFlow.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
 import { isConditional, type SassFlow, type SassInstruction, type SassProgram, type SassQueue, type SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
+import { regionClosedByPath } from './regionStack.js';
 import { reachedFromEntry, unreachedEntries } from './unreachedCode.js';
 
 /**
@@ -69,7 +70,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   const everyRegister = [...new Set(effects.flatMap((effect) => [...effect.destinations, ...effect.sources]))].filter((name) => /^(R|UR|P|UP)\d+$/.test(name)).sort();
   // Maxwell and Pascal (before sm_70) encode 64-bit instructions behind a control word per 32 bytes.
   const targets = targetResolver(kernel, parseInt(table.name.slice(3), 10) < 70);
-  const resolvedFlows = kernel.instructions.map((_, index) => resolveFlow(kernel, effects, index, targets));
+  const resolvedFlows = closedByPath(kernel, effects, kernel.instructions.map((_, index) => resolveFlow(kernel, effects, index, targets)), targets);
   const instructions = kernel.instructions.map((line, index): SassInstruction => {
     const effect = effects[index]!;
     const resolved = resolvedFlows[index]!;
@@ -186,6 +187,41 @@ const INDIRECT_CALL = 'call through a register';
  */
 type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call'; readonly why: string } | { readonly kind: 'unsupported'; readonly why: string; readonly flow: SassFlow };
 
+/** Why a `SYNC`, `BRK` or `CONT` has no region before it in the listing (`resolveFlow`). */
+const NO_ENCLOSING = 'no enclosing';
+
+/**
+ * `flows` with each `SYNC`, `BRK` or `CONT` that no region before it in the listing encloses sent
+ * to the end of the region every path to it has open (`regionClosedByPath`), where they agree.
+ */
+function closedByPath(kernel: SassKernel, effects: readonly InstructionEffects[], flows: ResolvedFlow[], targets: TargetResolver): ResolvedFlow[] {
+  const open = flows.flatMap((flow, index) => (flow.kind === 'unsupported' && flow.why.startsWith(NO_ENCLOSING) ? [index] : []));
+  if (open.length === 0) return flows;
+  const count = kernel.instructions.length;
+  const successors = (index: number): number[] => {
+    const flow = flows[index]!;
+    const resolved: SassFlow = flow.kind === 'opaque-call' ? { kind: 'next' } : flow.kind === 'unsupported' ? flow.flow : flow;
+    const falls = resolved.kind === 'next' || resolved.kind === 'call' || kernel.instructions[index]!.guard !== null || isConditional(resolved);
+    const jumps = resolved.kind === 'branch' ? [resolved.target] : [];
+    return [...jumps, ...(falls && index + 1 < count ? [index + 1] : [])];
+  };
+  const calls = flows.flatMap((flow) => (flow.kind === 'call' ? [flow.target] : []));
+  const end = (opener: number): number | null => {
+    const flow = effects[opener]!.flow;
+    return flow.kind === 'open' ? targets(flow.target) : null;
+  };
+  const closing = regionClosedByPath(kernel, effects, successors, end, [0, ...calls]);
+  const result = [...flows];
+  for (const index of open) {
+    const opener = closing(index);
+    const target = opener === undefined ? null : end(opener);
+    const flow = effects[index]!.flow;
+    if (target === null || flow.kind !== 'sync') continue;
+    result[index] = withCondition(target === count ? { kind: 'exit' } : { kind: 'branch', target }, flow.conditional);
+  }
+  return result;
+}
+
 /** What the model follows after a transfer it cannot, for the note. */
 function followed(flow: SassFlow, line: SassLine): string {
   if (flow.kind === 'next') return 'the paths after it are followed as if it were not there, but the proof is incomplete';
@@ -237,7 +273,7 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
         if (end === null) return unsupported(`the ${flow.opener} at line ${kernel.instructions[at]!.line} ends at ${opener.target}, ${targetIndex.missing(opener.target)}`, flow.conditional);
         if (end > index) return withCondition(end === count ? { kind: 'exit' } : { kind: 'branch', target: end }, flow.conditional);
       }
-      return unsupported(`no enclosing ${flow.opener} region before this instruction`, flow.conditional);
+      return unsupported(`${NO_ENCLOSING} ${flow.opener} region before this instruction`, flow.conditional);
     }
     case 'endCollective': {
       // Back to the innermost WARPSYNC.COLLECTIVE whose target is past this instruction, or on.

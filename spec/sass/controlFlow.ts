@@ -286,7 +286,8 @@ function formOf(base: string, modifiers: readonly string[], read: OperandReader,
  * The scoreboards a `DEPBAR {1}` / `DEPBAR {0,1}` waits on until each is zero: the list form,
  * whose encoding's low six bits are one per scoreboard (maxas MaxAsGrammar.pm @54eda7af, `$dbar2`
  * and the `db0`..`db5` flags). nvdisasm prints it on Maxwell and Pascal, where ptxas 11.8 and 12.5
- * use it as a wait (a `hazardproof fuzz --ptxas` kernel for sm_50: `DEPBAR {1}` after an
+ * use it as a wait (`hazardproof fuzz --ptxas --seed 848608723`, test/spec/sass/fixtures/fuzz-depbar-list.sm_50.ptx
+ * through ptxas 11.8 for sm_50, fixtures/ptxas-11.8.depbar-list.sm_50.sass line 31: `DEPBAR {1}` after an
  * F2F.F64.F32 setting scoreboard 1 is the only wait before a MUFU.RCP64H reads its result).
  * Empty for any other line.
  */

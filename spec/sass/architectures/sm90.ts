@@ -189,10 +189,10 @@ function shapeOf(name: string): Extra {
 const FIXED_ON_HOPPER: Readonly<Record<string, OpcodeInfo>> = {
   // FP64 arithmetic in NVIDIA's RedirectedFP64 class (FP64_WRITER), which ptxas times exactly.
   ...Object.fromEntries(['DADD', 'DMUL', 'DFMA', 'DSETP'].map((name) => [name, inClass('fp64', 'corpus-sm90-ampere', shapeOf(name))])),
-  // The class the nvaa dumps choose. ptxas 12.5's own output contradicts it (an ALU op reads an
-  // I2FP result after 4 cycles: examples/ptx/hopper/cluster.ptx at -O3) and fits alu; the corpus
-  // test (test/corpus/nvidiaTableFit.test.ts) holds each class to the corpus's choice.
-  I2FP: inClass('imadWide', 'corpus-sm90-ampere', shapeOf('I2FP')),
+  // alu, as on sm_86 and sm_89 (ptxas-i2fp-class): the nvaa dumps fit it as well as imadWide, and
+  // ptxas 11.8's and 12.5's own sm_90 output fits only alu (an ALU op reads an I2FP result after 4
+  // cycles: examples/ptx/hopper/cluster.ptx at -O3; ptxas-sm90-classes).
+  I2FP: inClass('alu', 'ptxas-sm90-classes', shapeOf('I2FP')),
 };
 
 /**

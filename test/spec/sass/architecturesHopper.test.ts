@@ -52,8 +52,10 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
       expect(SOURCES['corpus-sm90-classes']).toContain(`${opcode} (`);
     }
     expect(hopper.opcodes['ELECT']).toMatchObject({ destinations: 2 });
-    // I2FP keeps the class the nvaa dumps choose (the corpus test holds it there).
-    expect(hopper.opcodes['I2FP']).toMatchObject({ kind: 'fixed', latencyClass: 'imadWide', source: 'corpus-sm90-ampere' });
+    // I2FP is in alu, as on sm_86 and sm_89: ptxas's own sm_90 output fits only alu, the nvaa dumps fit it too.
+    expect(hopper.opcodes['I2FP']).toMatchObject({ kind: 'fixed', latencyClass: 'alu', source: 'ptxas-sm90-classes' });
+    expect(hopper.opcodes['I2FP']?.latency).toBe(slowest(matrices.general?.['alu']));
+    expect(SOURCES['ptxas-sm90-classes']).toContain('I2FP (');
   });
 
   it('R2UR is fixed with B100\'s r2ur row as its bound, reading its GPR as Ampere\'s Decoupled readers', () => {

@@ -90,3 +90,17 @@ describe('BAR.SYNC waits for the warp\'s memory reads (Volta to Hopper)', () => 
     expect(verdicts(text.replaceAll('BAR.SYNC 0x0 ;', 'BAR.ARV 0x0, 0x20 ;'), 'bar-drain.sass')).toEqual({ k: 'hazard' });
   });
 });
+
+describe('Maxwell/Pascal regions followed along paths (format/sass/regionStack.ts)', () => {
+  // `hazardproof fuzz --ptxas --seed 911551144`, ptxas 11.8 -O0 for sm_50: PBK 0x1970 at 0x17b0,
+  // @P1 BRA 0x19b8 out of the region, BRK at 0x1a08 and 0x1c78 after its end.
+  const text = fixture('ptxas-11.8.break-by-path.sm_50.O0.sass');
+
+  it('a BRK after the end of the PBK region every path to it has open breaks to that region\'s end', () => {
+    expect(verdicts(text, 'break-by-path.sass')).toEqual({ k: 'proved-safe' });
+  });
+
+  it('where no path opens a PBK region, the BRK stays a transfer the model does not follow', () => {
+    expect(verdicts(text.replaceAll('PBK 0x1970 ;', 'NOP        ;'), 'break-by-path.sass')).toEqual({ k: 'unknown' });
+  });
+});
