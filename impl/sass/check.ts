@@ -2,10 +2,12 @@ import { exploreAll } from '../../explore/exhaustive.js';
 import type { Verdict } from '../../explore/verdict.js';
 import type { LoweringNote } from '../../format/sass/lower.js';
 import type { SassProgram } from '../../spec/sass/program.js';
+import { selfCopiedRegister } from '../../spec/sass/selfCopy.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import { analyze } from './analysis/fixpoint.js';
 import type { Suspicion } from './analysis/suspicion.js';
 import { confirmSuspicion, DirectedRuns, type ConfirmedHazard } from './confirm.js';
+import type { RegisterHazard } from '../../spec/oracle/hazard.js';
 import type { CounterexampleProgram, FactGap } from '../../spec/sass/architectures/counterexample.js';
 import { RecordedStop, type StopPredicate } from '../budget.js';
 
@@ -89,6 +91,15 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     const searched = exhaustiveWitness(evidence, options.maxStates, stop.ask);
     if (searched) hazards.push(searched);
   }
+  // A read too early by a copy of the register onto itself writes back what it read: no wrong
+  // value unless the earlier write lands before the copy's, which no lower bound here shows.
+  const copyReads = hazards.filter((shown) => readBySelfCopy(program, shown));
+  if (copyReads.length > 0 && copyReads.length === hazards.length) {
+    const hazard = copyReads[0]!.hazard as RegisterHazard;
+    const line = (index: number) => program.instructions[index]!.line;
+    return { ...base, verdict: 'unknown', reason: `a schedule shows ${hazards.length} hazard(s), each a read by a copy of the register onto itself (first: RAW on ${hazard.register}, line ${line(hazard.consumer)} reads it before line ${line(hazard.producer)} writes it); the copy writes back what it read, so the register ends up wrong only if the earlier write lands before the copy's, which needs a lower bound on its latency that no source gives`, hazards, unconfirmed, assumed };
+  }
+  hazards.splice(0, hazards.length, ...hazards.filter((shown) => !readBySelfCopy(program, shown)));
   const blocking = notes.filter((note) => note.kind !== 'assumption');
   // Code that may not be for these facts has no finding at all.
   const foreign = notes.find((note) => note.kind === 'foreign-code');
@@ -159,6 +170,12 @@ function exhaustiveWitness(program: SassProgram, maxStates: number, shouldStop: 
   const result = exploreAll(system, { maxStates, stopAtFirst: true, shouldStop });
   const witness = result.witnesses[0];
   return witness ? { hazard: witness.finding, schedule: witness.path, path: [] } : null;
+}
+
+/** Whether a hazard is a RAW whose reader copies that register onto itself (`spec/sass/selfCopy.ts`). */
+function readBySelfCopy(program: SassProgram, shown: ConfirmedHazard): boolean {
+  const hazard = shown.hazard;
+  return hazard.kind === 'RAW' && selfCopiedRegister(program.instructions[hazard.consumer]!) === hazard.register;
 }
 
 /** The instructions a hazard names. */
