@@ -55,12 +55,39 @@ const PREDICATE_OPERAND = /(?:^|[\s,])!?U?P[0-6](?![\w])/;
  * with no guard (or `@PT`), no predicate operand and no `.DIV`. Anything else may fall through.
  */
 export function unconditionalTransferAsWritten(instruction: SassInstruction): boolean {
+  if (instruction.guard !== null && !(instruction.guard.predicate === 'PT' && !instruction.guard.negated)) return false;
+  return transferWhenGuardHolds(instruction);
+}
+
+/**
+ * Whether the instruction as written surely moves control away when its guard holds: a transfer
+ * opcode with no predicate operand and no `.DIV` (no condition of its own).
+ */
+function transferWhenGuardHolds(instruction: SassInstruction): boolean {
   const base = instruction.opcode.split('.')[0]!.toUpperCase();
   if (!TRANSFERS.has(base)) return false;
-  if (instruction.guard !== null && !(instruction.guard.predicate === 'PT' && !instruction.guard.negated)) return false;
   if (/\.DIV\b/.test(instruction.opcode)) return false;
-  const operands = operandText(instruction);
-  return !PREDICATE_OPERAND.test(operands);
+  return !PREDICATE_OPERAND.test(operandText(instruction));
+}
+
+/**
+ * Whether the straight stretch from producer `p` to consumer `q` shows that `p` did not execute:
+ * a transfer between them guarded by `p`'s own guard (same predicate, same sense, not rewritten
+ * since `p`) is fallen through only when that guard fails (`@P0 STG ...; @P0 BRA L; F2F ...`:
+ * ptxas waits on the STG's read scoreboard anyway, but no schedule runs both). The model knows
+ * this too (impl/sass/analysis/edge.ts), so such a mutant is no certain hazard.
+ */
+function skippedOnStretch(program: SassProgram, p: number, q: number): boolean {
+  const producer = program.instructions[p]!;
+  const guard = producer.guard;
+  if (guard === null || guard.predicate === 'PT' || producer.destinations.includes(guard.predicate)) return false;
+  for (let b = p + 1; b < q; b++) {
+    const between = program.instructions[b]!;
+    const own = between.guard;
+    if (own !== null && own.predicate === guard.predicate && own.negated === guard.negated && transferWhenGuardHolds(between)) return true;
+    if (between.destinations.includes(guard.predicate)) return false;
+  }
+  return false;
 }
 
 /** The operand text of an instruction: its text after the guard and the opcode. */
@@ -160,7 +187,7 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
     // So may one of a queue reading in one order with the producer's (`SassQueue.readGroup`).
     const sameQueue = consumer.unit.kind === 'variable' && producer.unit.kind === 'variable'
       && (consumer.unit.queue === producer.unit.queue || readsAfter(program, producer.unit.queue, consumer.unit.queue));
-    if (producer.unit.kind === 'variable' && !sameQueue) {
+    if (producer.unit.kind === 'variable' && !sameQueue && !skippedOnStretch(program, p, q)) {
       const coveredInOrder = () => program.instructions.slice(p + 1, q).some((between) =>
         between.unit.kind === 'variable' && producer.unit.kind === 'variable'
         && ((between.unit.queue === producer.unit.queue && queueOrdersSomething(program, producer.unit.queue)) || readsAfter(program, producer.unit.queue, between.unit.queue))
