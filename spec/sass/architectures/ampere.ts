@@ -137,5 +137,8 @@ export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
   // an MMA reader to any later writer is 1 cycle, and ptxas chains HMMAs over an earlier one's
   // operands with no read scoreboard. Both sides (the Volta/Turing entry claims it only for
   // counterexamples). Coupled where ptxas sets it no write scoreboard (HMMA_UNSCOREBOARDED).
-  HMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'hmma', sourcesAtIssue: 'corpus-mma-read-order', unscoreboarded: HMMA_UNSCOREBOARDED }),
+  // No hazard rests on a scoreboarded HMMA's result being late either: ptxas 11.8 -O0 reads it
+  // sooner than a wait mask sees the scoreboard, 12.5 -O0 one cycle after an unscoreboarded one
+  // (ptxas-ampere-hmma). A counterexample takes it ready the next cycle.
+  HMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'hmma', sourcesAtIssue: 'corpus-mma-read-order', unscoreboarded: HMMA_UNSCOREBOARDED, counterexample: { latency: 1, source: 'ptxas-ampere-hmma' } }),
 };

@@ -1,6 +1,7 @@
 /**
  * A copy of a register onto itself (spec/sass/selfCopy.ts): a read too early by one is a reason
- * for `unknown`, not a hazard, since the copy writes back what it read.
+ * for `unknown`, not a hazard, since the copy writes back what it read. And the Ampere HMMA whose
+ * result ptxas -O0 reads one cycle later (ptxas-ampere-hmma): no hazard rests on its lateness.
  */
 import { describe, expect, it } from 'vitest';
 import { checkListingKernels } from '../../../api/listing/checkKernels.js';
@@ -8,10 +9,11 @@ import { timeBudget } from '../../../api/stop.js';
 import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
 import { selfCopiedRegister } from '../../../spec/sass/selfCopy.js';
 import { fixture, mutate } from './ptxasFixtures.js';
+import { section } from '../../cli/cuasmScratch.js';
 
 /** The verdict and reason of the one kernel of a listing's text. */
-function check(text: string): { verdict: string; reason: string } {
-  const kernels = listingKernelsOfText(text, 'self-copy.sass', { from: null, architecture: null, kernels: [] });
+function check(text: string, file = 'self-copy.sass'): { verdict: string; reason: string } {
+  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
   const [only] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
   return { verdict: only!.result.verdict, reason: only!.result.reason };
 }
@@ -34,20 +36,39 @@ describe('selfCopiedRegister', () => {
   });
 });
 
-describe('a tensor-core result copied onto itself one cycle after the HMMA (ptxas 11.8 -O0, sm_80)', () => {
-  // fixtures/hmma-self-copy.sm_80.ptx through ptxas 11.8 -O0 for sm_80: line 49 HMMA.1684.F32.TF32 R4
-  // with a stall of 0 sets scoreboard 0; line 51 MOV R4, R4 waits on it one cycle later, before a
-  // wait mask sees it (nak-visibility).
-  const text = fixture('ptxas-11.8.hmma-self-copy.sm_80.O0.sass');
+describe('a read too early by a copy of the register onto itself', () => {
+  // sm_75: the global load sets scoreboard 2 with a stall of 1; the next instruction waits on it,
+  // sooner than a wait mask sees a scoreboard (nak-visibility), so it reads R5 before the load lands.
+  const kernel = (reader: string) => section('k',
+    '  k:',
+    '      [B------:R-:W2:-:S01]         /*0000*/                   LDG.E.SYS R5, [R2] ;',
+    `      [B--2---:R-:W-:Y:S04]         /*0010*/                   ${reader} ;`,
+    '      [B------:R-:W-:Y:S04]         /*0020*/                   STG.E.SYS [R6], R5 ;',
+    '      [B------:R-:W-:-:S05]         /*0030*/                   EXIT ;',
+  );
 
-  it('is unknown, naming the copy: the register ends up wrong only if the HMMA lands before the copy writes', () => {
-    const { verdict, reason } = check(text);
+  it('is unknown, naming the copy: it writes back what it read, wrong only if the load lands before the copy writes', () => {
+    const { verdict, reason } = check(kernel('MOV R5, R5'), 'k.sm_75.cuasm');
     expect(verdict).toBe('unknown');
     expect(reason).toContain('a copy of the register onto itself');
-    expect(reason).toContain('RAW on R4, line 51 reads it before line 49 writes it');
+    expect(reason).toContain('RAW on R5, line 4 reads it before line 3 writes it');
   });
 
   it('a copy to another register at the same place is a hazard', () => {
-    expect(check(mutate(text, '/*0170*/                   MOV R4, R4 ;', '/*0170*/                   MOV R5, R4 ;')).verdict).toBe('hazard');
+    expect(check(kernel('MOV R7, R5'), 'k.sm_75.cuasm').verdict).toBe('hazard');
+  });
+});
+
+describe('an Ampere HMMA result read one cycle after the HMMA (ptxas 11.8 -O0, sm_80)', () => {
+  // fixtures/hmma-self-copy.sm_80.ptx through ptxas 11.8 -O0 for sm_80: line 49 HMMA.1684.F32.TF32 R4
+  // with a stall of 0 sets scoreboard 0; line 51 MOV R4, R4 waits on it one cycle later.
+  const text = fixture('ptxas-11.8.hmma-self-copy.sm_80.O0.sass');
+
+  it('is unknown, and so is a copy to another register there: no hazard rests on an HMMA result being late (ptxas-ampere-hmma)', () => {
+    expect(check(text).verdict).toBe('unknown');
+    const other = check(mutate(text, '/*0170*/                   MOV R4, R4 ;', '/*0170*/                   MOV R5, R4 ;'));
+    expect(other.verdict).toBe('unknown');
+    expect(other.reason).toContain('HMMA on sm_80');
+    expect(other.reason).toContain('[ptxas-ampere-hmma]');
   });
 });
