@@ -114,7 +114,7 @@ function readyAfter(info: OpcodeInfo, latency: number, source: string): OpcodeIn
 /** An explicit counterexample side, in words. */
 function describeCounterexample(info: OpcodeInfo, side: NonNullable<OpcodeInfo['counterexample']>): string {
   if ('latency' in side && info.kind === 'variable') {
-    return `ready ${side.latency} cycle(s) after issue for every reader, the least the source shows (the proof side waits for its scoreboard)`;
+    return `ready ${side.latency} cycle(s) after issue for every reader, the least the source allows (the proof side keeps it variable-latency)`;
   }
   if ('latency' in side) {
     return `fixed latency: results after ${side.latency} cycles for every reader, the least the source shows (the proof side waits per reader class, up to ${info.latency ?? side.latency})`;

@@ -60,6 +60,7 @@ const FALLBACK = voltaPlusTable({
   memoryReadOrder: 'ptxas-memory-read-order',
   // A DEPBAR sees a scoreboard the cycle after it is set, as on Volta to Ada.
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
+  unscoreboardedPopc: 'ptxas-unscoreboarded-popc',
   alu: ALU,
   predicate: PREDICATE,
   half: ALU,

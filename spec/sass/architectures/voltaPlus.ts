@@ -65,6 +65,13 @@ export interface VoltaFigures {
    */
   readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu' | 'bitops' | 's2ur', SourceKey>>>;
   /**
+   * The source showing POPC issued with no write scoreboard (ptxas 11.8 and 12.5 at -O3 leave one
+   * so when its reader is far enough away): no hazard may rest on such a POPC's result being late,
+   * so a counterexample takes it ready the next cycle (`OpcodeInfo.unscoreboarded`). A proof keeps
+   * the variable entry and its in-order queue, which ptxas relies on elsewhere (ptxas-bitops-order).
+   */
+  readonly unscoreboardedPopc?: SourceKey;
+  /**
    * The source showing a `DEPBAR` seeing a scoreboard one cycle after the instruction that set it
    * (`ArchitectureTable.depbarVisibilityDelay`); without it a DEPBAR sees it after 2, as a wait mask does.
    */
@@ -269,6 +276,10 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
       if (info.kind !== 'variable' || info.latencyClass !== readers.from || info.counterexample !== undefined) continue;
       opcodes[name] = { ...info, counterexample: { queue: info.queue!, source: readers.source, latencyClass: readers.to } };
     }
+  }
+  const popc = opcodes['POPC'];
+  if (figures.unscoreboardedPopc !== undefined && popc?.kind === 'variable') {
+    opcodes['POPC'] = { ...popc, unscoreboarded: { ...popc, counterexample: { latency: 1, source: figures.unscoreboardedPopc } } };
   }
   return {
     name: figures.name,

@@ -10,6 +10,9 @@
  * - `DEPBAR {1}` waits on scoreboard 1 (maxas' list form).
  */
 import { describe, expect, it } from 'vitest';
+import { checkListingKernels } from '../../../api/listing/checkKernels.js';
+import { timeBudget } from '../../../api/stop.js';
+import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
 import { depbarListOf } from '../../../spec/sass/controlFlow.js';
 import { instructionEffects } from '../../../spec/sass/effects.js';
 import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
@@ -102,5 +105,32 @@ describe('Maxwell/Pascal regions followed along paths (format/sass/regionStack.t
 
   it('where no path opens a PBK region, the BRK stays a transfer the model does not follow', () => {
     expect(verdicts(text.replaceAll('PBK 0x1970 ;', 'NOP        ;'), 'break-by-path.sass')).toEqual({ k: 'unknown' });
+  });
+});
+
+describe('POPC without a write scoreboard (ptxas-unscoreboarded-popc)', () => {
+  // `hazardproof fuzz --ptxas --seed 1916671737`, path 10 (fixtures/fuzz-unscoreboarded-popc.ptx),
+  // ptxas 11.8 -O3 for sm_70: line 21 POPC R0, R10 with no write scoreboard, line 41
+  // IMAD.WIDE.U32 R2, R3, R0, RZ reading R0 44 cycles later with no wait.
+  const text = fixture('ptxas-11.8.unscoreboarded-popc.sm_70.O3.sass');
+
+  it('no hazard rests on its result being late: the kernel is unknown, naming the fact', () => {
+    const kernels = listingKernelsOfText(text, 'unscoreboarded-popc.sass', { from: null, architecture: null, kernels: [] });
+    const [check] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+    expect(check!.result.verdict).toBe('unknown');
+    expect(check!.result.reason).toContain('POPC without a write scoreboard on sm_70');
+    expect(check!.result.reason).toContain('[ptxas-unscoreboarded-popc]');
+  });
+
+  it('the same POPC with a write scoreboard nothing waits on is a hazard', () => {
+    // Control word of line 21: write scoreboard 7 (none) -> 1.
+    const scoreboarded = mutate(text, '/* 0x0000000a00007309 */\n                                                                                         /* 0x000ff00000000000 */', '/* 0x0000000a00007309 */\n                                                                                         /* 0x000e700000000000 */');
+    expect(verdicts(scoreboarded, 'unscoreboarded-popc.sass')).toEqual({ k: 'hazard' });
+  });
+
+  it('an unscoreboarded POPC keeps the variable entry and its in-order queue for a proof', () => {
+    for (const name of ['sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90']) {
+      expect(table(name).opcodes['POPC'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-unscoreboarded-popc' } } });
+    }
   });
 });
