@@ -25,6 +25,16 @@ export function inferredFixed(latency: number, latencyClass: string, source: Sou
   return fixed(latency, source, { latencyClass, ...extra });
 }
 
+/**
+ * `info`, a variable-latency entry, with an alternative for instances the listing gives no write
+ * scoreboard (`OpcodeInfo.unscoreboarded`): the same entry for a proof (its queue and order kept),
+ * but ready the next cycle for a counterexample. Compiler output issues such an instance relying
+ * on a latency no source gives (`source` cites it), so no hazard may rest on its result being late.
+ */
+export function unscoreboardedNotLate(info: OpcodeInfo, source: SourceKey): OpcodeInfo {
+  return { ...info, unscoreboarded: { ...info, counterexample: { latency: 1, source } } };
+}
+
 /** A variable-latency entry through `queue`. */
 export function variable(queue: string, source: SourceKey, extra: Extra = {}): OpcodeInfo {
   return { kind: 'variable', queue, source, ...extra };

@@ -81,7 +81,7 @@ export function counterexampleSide(table: ArchitectureTable): CounterexampleSide
     opcodeGaps.set(name, {
       subject, ...(coupledOnly ? { unscoreboardedOnly: true as const } : {}),
       proof: describe(of, table), proofSource: of.source,
-      counterexample: of.counterexample ? describeCounterexample(of, of.counterexample) : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)',
+      counterexample: `${of.counterexample ? describeCounterexample(of, of.counterexample) : 'ready the next cycle, operands read at issue, results read as early as any reader may (no source gives its timing)'}${coupledSide(coupledOnly ? undefined : info.unscoreboarded)}`,
       counterexampleSource: of.counterexample?.source ?? of.source,
     });
   }
@@ -109,6 +109,12 @@ function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
 function readyAfter(info: OpcodeInfo, latency: number, source: string): OpcodeInfo {
   const { queue: _queue, predicateLatency: _predicate, modifierLatency: _modifier, latencyClass: _class, modifierClass: _modifierClass, counterexample: _side, ...rest } = info;
   return { ...rest, kind: 'fixed', latency, latencyClass: EARLIEST_READER, source };
+}
+
+/** The counterexample side of an entry's unscoreboarded alternative, in words, where it has its own (empty otherwise). */
+function coupledSide(unscoreboarded: OpcodeInfo | undefined): string {
+  const side = unscoreboarded?.counterexample;
+  return side === undefined ? '' : `; without a write scoreboard, ${describeCounterexample(unscoreboarded!, side)} [${side.source}]`;
 }
 
 /** An explicit counterexample side, in words. */

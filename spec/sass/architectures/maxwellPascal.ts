@@ -7,7 +7,7 @@
  */
 import type { ArchitectureTable, OpcodeCounterexample, OpcodeInfo } from '../architecture.js';
 import { EARLIEST_READER } from '../latency.js';
-import { control, each, fixed, inferredFixed, variable } from './build.js';
+import { control, each, fixed, inferredFixed, unscoreboardedNotLate, variable } from './build.js';
 import { SOURCES } from './sources.js';
 
 const ALU = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, latencyClass: 'alu' });
@@ -73,7 +73,9 @@ const opcodes: Record<string, OpcodeInfo> = {
   // FP64: a proof takes its registers read at issue (6 after an ALU result); ptxas reads a pair's
   // high half 4 cycles after a MOV wrote it, so a counterexample may not rest on reads at issue.
   ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('misc', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
-  DSETP: variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }),
+  // ptxas issues some DSETP with no write scoreboard, its predicate read 15 cycles later with no
+  // wait: no hazard rests on such a DSETP being late (ptxas-maxwell-unscoreboarded-dsetp).
+  DSETP: unscoreboardedNotLate(variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }), 'ptxas-maxwell-unscoreboarded-dsetp'),
   // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first (maxas smem class).
   SHFL: variable('misc', 'nak-fixed-latency', { predicateFirst: true, latencyClass: 'shared' }),
   // B2R.RESULT R0, P0 (maxas $b2r).

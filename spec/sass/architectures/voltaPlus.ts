@@ -6,7 +6,7 @@
  * passes its figures and extra opcodes to `voltaPlusTable`.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
-import { control, each, fixed, variable, type Extra } from './build.js';
+import { control, each, fixed, unscoreboardedNotLate, variable, type Extra } from './build.js';
 import { SOURCES, type SourceKey } from './sources.js';
 import { proofOnly, provenanceOf } from './provenance.js';
 
@@ -279,7 +279,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   }
   const popc = opcodes['POPC'];
   if (figures.unscoreboardedPopc !== undefined && popc?.kind === 'variable') {
-    opcodes['POPC'] = { ...popc, unscoreboarded: { ...popc, counterexample: { latency: 1, source: figures.unscoreboardedPopc } } };
+    opcodes['POPC'] = unscoreboardedNotLate(popc, figures.unscoreboardedPopc);
   }
   return {
     name: figures.name,

@@ -134,3 +134,23 @@ describe('POPC without a write scoreboard (ptxas-unscoreboarded-popc)', () => {
     }
   });
 });
+
+describe('Maxwell/Pascal DSETP without a write scoreboard (ptxas-maxwell-unscoreboarded-dsetp)', () => {
+  // `hazardproof fuzz --ptxas --seed 1916671737`, path 46 (fixtures/fuzz-unscoreboarded-dsetp.ptx),
+  // ptxas 11.8 -O3 for sm_50: line 48 DSETP.NEU.AND P0 with no write scoreboard, line 53 @P0 STS.128
+  // reading P0 15 cycles later, dual-issued with a LOP32I waiting on the next DSET's scoreboard.
+  const text = fixture('ptxas-11.8.unscoreboarded-dsetp.sm_50.O3.sass');
+
+  it('no hazard rests on its predicate being late: unknown, naming the fact', () => {
+    const kernels = listingKernelsOfText(text, 'unscoreboarded-dsetp.sass', { from: null, architecture: null, kernels: [] });
+    const [check] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+    expect(check!.result.verdict).toBe('unknown');
+    expect(check!.result.reason).toContain('[ptxas-maxwell-unscoreboarded-dsetp]');
+  });
+
+  it('every Maxwell and Pascal table keeps DSETP variable for a proof, ready the next cycle only for a counterexample', () => {
+    for (const name of ['sm_50', 'sm_52', 'sm_60', 'sm_61']) {
+      expect(table(name).opcodes['DSETP'], name).toMatchObject({ kind: 'variable', unscoreboarded: { kind: 'variable', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-dsetp' } } });
+    }
+  });
+});
