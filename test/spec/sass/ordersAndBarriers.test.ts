@@ -10,14 +10,11 @@
  * - `DEPBAR {1}` waits on scoreboard 1 (maxas' list form).
  */
 import { describe, expect, it } from 'vitest';
-import { checkListingKernels } from '../../../api/listing/checkKernels.js';
-import { timeBudget } from '../../../api/stop.js';
-import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
 import { depbarListOf } from '../../../spec/sass/controlFlow.js';
 import { instructionEffects } from '../../../spec/sass/effects.js';
 import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
 import { line, table } from './listedLine.js';
-import { fixture, mutate, verdicts } from './ptxasFixtures.js';
+import { fixture, mutate, verdictAndReason, verdicts } from './ptxasFixtures.js';
 
 describe('S2UR completion order on sm_90', () => {
   it('S2UR goes through an in-order queue of its own, variable on both sides', () => {
@@ -108,47 +105,35 @@ describe('Maxwell/Pascal regions followed along paths (format/sass/regionStack.t
   });
 });
 
-describe('POPC without a write scoreboard (ptxas-unscoreboarded-popc)', () => {
-  // `hazardproof fuzz --ptxas --seed 1916671737`, path 10 (fixtures/fuzz-unscoreboarded-popc.ptx),
-  // ptxas 11.8 -O3 for sm_70: line 21 POPC R0, R10 with no write scoreboard, line 41
-  // IMAD.WIDE.U32 R2, R3, R0, RZ reading R0 44 cycles later with no wait.
-  const text = fixture('ptxas-11.8.unscoreboarded-popc.sm_70.O3.sass');
+describe('variable instructions ptxas issues with no write scoreboard: no hazard rests on their being late', () => {
+  // `hazardproof fuzz --ptxas --seed 1916671737`: path 10 (fixtures/fuzz-unscoreboarded-popc.ptx)
+  // through ptxas 11.8 -O3 for sm_70, line 21 POPC R0, R10 with no write scoreboard and line 41
+  // IMAD.WIDE.U32 R2, R3, R0, RZ reading R0 44 cycles later with no wait; path 46
+  // (fixtures/fuzz-unscoreboarded-dsetp.ptx) for sm_50, line 48 DSETP.NEU.AND P0 with no write
+  // scoreboard and line 53 @P0 STS.128 reading P0 15 cycles later, dual-issued with a LOP32I
+  // waiting on the next DSET's scoreboard.
+  const popc = fixture('ptxas-11.8.unscoreboarded-popc.sm_70.O3.sass');
+  const cases = [
+    { file: 'ptxas-11.8.unscoreboarded-popc.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-popc' },
+    { file: 'ptxas-11.8.unscoreboarded-dsetp.sm_50.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-dsetp' },
+  ];
 
-  it('no hazard rests on its result being late: the kernel is unknown, naming the fact', () => {
-    const kernels = listingKernelsOfText(text, 'unscoreboarded-popc.sass', { from: null, architecture: null, kernels: [] });
-    const [check] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-    expect(check!.result.verdict).toBe('unknown');
-    expect(check!.result.reason).toContain('POPC without a write scoreboard on sm_70');
-    expect(check!.result.reason).toContain('[ptxas-unscoreboarded-popc]');
+  it.each(cases)('$file is unknown, naming $fact', ({ file, fact }) => {
+    const check = verdictAndReason(fixture(file), file);
+    expect(check.verdict).toBe('unknown');
+    expect(check.reason).toContain(`[${fact}]`);
   });
 
   it('the same POPC with a write scoreboard nothing waits on is a hazard', () => {
     // Control word of line 21: write scoreboard 7 (none) -> 1.
-    const scoreboarded = mutate(text, '/* 0x0000000a00007309 */\n                                                                                         /* 0x000ff00000000000 */', '/* 0x0000000a00007309 */\n                                                                                         /* 0x000e700000000000 */');
+    const scoreboarded = mutate(popc, '/* 0x0000000a00007309 */\n                                                                                         /* 0x000ff00000000000 */', '/* 0x0000000a00007309 */\n                                                                                         /* 0x000e700000000000 */');
     expect(verdicts(scoreboarded, 'unscoreboarded-popc.sass')).toEqual({ k: 'hazard' });
   });
 
-  it('an unscoreboarded POPC keeps the variable entry and its in-order queue for a proof', () => {
+  it('a proof keeps the variable entry (POPC its in-order queue); only a counterexample takes it ready the next cycle', () => {
     for (const name of ['sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90']) {
       expect(table(name).opcodes['POPC'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-unscoreboarded-popc' } } });
     }
-  });
-});
-
-describe('Maxwell/Pascal DSETP without a write scoreboard (ptxas-maxwell-unscoreboarded-dsetp)', () => {
-  // `hazardproof fuzz --ptxas --seed 1916671737`, path 46 (fixtures/fuzz-unscoreboarded-dsetp.ptx),
-  // ptxas 11.8 -O3 for sm_50: line 48 DSETP.NEU.AND P0 with no write scoreboard, line 53 @P0 STS.128
-  // reading P0 15 cycles later, dual-issued with a LOP32I waiting on the next DSET's scoreboard.
-  const text = fixture('ptxas-11.8.unscoreboarded-dsetp.sm_50.O3.sass');
-
-  it('no hazard rests on its predicate being late: unknown, naming the fact', () => {
-    const kernels = listingKernelsOfText(text, 'unscoreboarded-dsetp.sass', { from: null, architecture: null, kernels: [] });
-    const [check] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-    expect(check!.result.verdict).toBe('unknown');
-    expect(check!.result.reason).toContain('[ptxas-maxwell-unscoreboarded-dsetp]');
-  });
-
-  it('every Maxwell and Pascal table keeps DSETP variable for a proof, ready the next cycle only for a counterexample', () => {
     for (const name of ['sm_50', 'sm_52', 'sm_60', 'sm_61']) {
       expect(table(name).opcodes['DSETP'], name).toMatchObject({ kind: 'variable', unscoreboarded: { kind: 'variable', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-dsetp' } } });
     }

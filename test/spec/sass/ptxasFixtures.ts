@@ -20,6 +20,13 @@ export function verdicts(text: string, file: string): Record<string, string> {
   return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
 }
 
+/** The verdict and reason of the first kernel of a listing's text. */
+export function verdictAndReason(text: string, file: string): { readonly verdict: string; readonly reason: string } {
+  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
+  const [first] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+  return { verdict: first!.result.verdict, reason: first!.result.reason };
+}
+
 /** `text` with one exact fragment replaced (it must occur once). */
 export function mutate(text: string, from: string, to: string): string {
   expect(text.split(from).length, from).toBe(2);

@@ -4,19 +4,12 @@
  * result ptxas -O0 reads one cycle later (ptxas-ampere-hmma): no hazard rests on its lateness.
  */
 import { describe, expect, it } from 'vitest';
-import { checkListingKernels } from '../../../api/listing/checkKernels.js';
-import { timeBudget } from '../../../api/stop.js';
-import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
 import { selfCopiedRegister } from '../../../spec/sass/selfCopy.js';
-import { fixture, mutate } from './ptxasFixtures.js';
+import { fixture, mutate, verdictAndReason } from './ptxasFixtures.js';
 import { section } from '../../cli/cuasmScratch.js';
 
 /** The verdict and reason of the one kernel of a listing's text. */
-function check(text: string, file = 'self-copy.sass'): { verdict: string; reason: string } {
-  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const [only] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-  return { verdict: only!.result.verdict, reason: only!.result.reason };
-}
+const check = (text: string, file = 'self-copy.sass') => verdictAndReason(text, file);
 
 describe('selfCopiedRegister', () => {
   const instruction = (opcode: string, sources: string[], destinations: string[], guard: string | null = null) =>
