@@ -71,11 +71,12 @@ function transferWhenGuardHolds(instruction: SassInstruction): boolean {
 }
 
 /**
- * Whether the straight stretch from producer `p` to consumer `q` shows that `p` did not execute:
- * a transfer between them guarded by `p`'s own guard (same predicate, same sense, not rewritten
- * since `p`) is fallen through only when that guard fails (`@P0 STG ...; @P0 BRA L; F2F ...`:
- * ptxas waits on the STG's read scoreboard anyway, but no schedule runs both). The model knows
- * this too (impl/sass/analysis/edge.ts), so such a mutant is no certain hazard.
+ * Whether the straight stretch from producer `p` to consumer `q` shows that `p` did not execute
+ * where `q` does, its guard predicate not rewritten since `p`: a transfer between them guarded by
+ * `p`'s own guard (same predicate, same sense) is fallen through only when that guard fails
+ * (`@P0 STG ...; @P0 BRA L; F2F ...`: ptxas waits on the STG's read scoreboard anyway, but no
+ * schedule runs both; impl/sass/analysis/edge.ts), and a consumer guarded the other way round
+ * executes only when it fails. The model knows both, so such a mutant is no certain hazard.
  */
 function skippedOnStretch(program: SassProgram, p: number, q: number): boolean {
   const producer = program.instructions[p]!;
@@ -87,7 +88,10 @@ function skippedOnStretch(program: SassProgram, p: number, q: number): boolean {
     if (own !== null && own.predicate === guard.predicate && own.negated === guard.negated && transferWhenGuardHolds(between)) return true;
     if (between.destinations.includes(guard.predicate)) return false;
   }
-  return false;
+  // The consumer guarded by the same predicate the other way round: it executes only where the
+  // producer did not (impl/sass/analysis/exclusiveGuards.ts).
+  const own = program.instructions[q]!.guard;
+  return own !== null && own.predicate === guard.predicate && own.negated !== guard.negated;
 }
 
 /** The operand text of an instruction: its text after the guard and the opcode. */
@@ -131,7 +135,7 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
       result.push({ mutant, producerLine: program.instructions[found.producer]!.line, consumerLine: consumer.line, register: found.register, hazard: found.hazard });
     }
     const producer = program.instructions[q - 1];
-    if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase())) {
+    if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase()) && !skippedOnStretch(program, q - 1, q)) {
       const early = consumer.unit.kind === 'fixed' ? consumer.sources : consumer.readAtIssue;
       const register = producer.destinations.find((r) => vectorOrPredicate(r) && early.includes(r));
       if (register !== undefined) {

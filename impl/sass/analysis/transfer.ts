@@ -1,3 +1,4 @@
+import { exclusiveGuards } from './exclusiveGuards.js';
 import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
 import { readsAfter, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
 import { AGE_CAP, entriesOf, INSTANCE_CAP, PendingState, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
@@ -85,7 +86,7 @@ function readHazards(program: SassProgram, list: readonly PendingEntry[], index:
   // same loops as ever over those few (registers in order, entries in order: the suspicions'
   // order). Asking every entry about every register was most of the time of big kernels.
   wanted.mark(facts.sources[index]!);
-  const writers = list.filter((entry) => !entry.skipped && entry.writesPending && wanted.any(facts.destinations[entry.instruction]!));
+  const writers = list.filter((entry) => !entry.skipped && entry.writesPending && wanted.any(facts.destinations[entry.instruction]!) && !exclusiveGuards(program, entry, instruction));
   const suspicions: Suspicion[] = [];
   if (writers.length === 0) return suspicions;
   for (const register of instruction.sources) {
@@ -121,7 +122,7 @@ function writeHazards(program: SassProgram, list: readonly PendingEntry[], index
   const facts = registerFacts(program);
   // As in `readHazards`: first the entries that may read or write a register written here.
   wanted.mark(facts.destinations[index]!);
-  const involved = list.filter((entry) => !entry.skipped
+  const involved = list.filter((entry) => !entry.skipped && !exclusiveGuards(program, entry, instruction)
     && ((entry.readsPending && wanted.any(facts.queued[entry.instruction]!)) || (entry.writesPending && wanted.any(facts.destinations[entry.instruction]!))));
   const suspicions: Suspicion[] = [];
   if (involved.length === 0) return suspicions;

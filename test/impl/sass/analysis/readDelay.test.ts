@@ -6,25 +6,14 @@
  * analysis and the reference machine agree: proved only without a witness, hazard only with one.
  */
 import { describe, expect, it } from 'vitest';
-import { exploreAll } from '../../../../explore/exhaustive.js';
-import { checkSassProgram } from '../../../../impl/sass/check.js';
-import type { SassInstruction, SassProgram } from '../../../../spec/sass/program.js';
-import { sassSystem } from '../../../../spec/sass/system.js';
+import type { SassInstruction } from '../../../../spec/sass/program.js';
 import { alu, branch, exit, load, program, type InstructionOptions } from '../../../spec/sass/build.js';
+import { agree } from './agree.js';
 
 /** `F2F R0, R2` reading its source `delay` cycles after issue. */
 function convert(destination: string, delay: number, options: InstructionOptions): SassInstruction {
   const base = load(destination, ['R2'], options);
   return { ...base, opcode: 'F2F', unit: { kind: 'variable', queue: 0, readDelay: delay }, text: `F2F ${destination}, R2` };
-}
-
-function agree(kernel: SassProgram): string {
-  const exploration = exploreAll(sassSystem(kernel), { maxStates: 200_000 });
-  expect(exploration.complete).toBe(true);
-  const { verdict } = checkSassProgram(kernel, []);
-  if (verdict === 'proved-safe') expect(exploration.witnesses).toEqual([]);
-  if (verdict === 'hazard') expect(exploration.witnesses.length).toBeGreaterThan(0);
-  return verdict;
 }
 
 describe('read delays of variable-latency instructions', () => {

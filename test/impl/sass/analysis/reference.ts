@@ -5,6 +5,7 @@
  * copied at every step, suspicions looked for at every step, one directed run per suspicion.
  * Only the tests use it.
  */
+import { exclusiveGuards } from '../../../../impl/sass/analysis/exclusiveGuards.js';
 import { landingLatency, readLatency } from '../../../../spec/sass/latency.js';
 import { readsInIssueOrder, type SassInstruction, type SassProgram } from '../../../../spec/sass/program.js';
 import { successors } from '../../../../impl/sass/cfg.js';
@@ -199,7 +200,7 @@ function readHazards(program: SassProgram, state: AbstractState, index: number):
   for (const register of instruction.sources) {
     for (const entry of state.values()) {
       const producer = program.instructions[entry.instruction]!;
-      if (entry.skipped || !entry.writesPending || !producer.destinations.includes(register)) continue;
+      if (entry.skipped || !entry.writesPending || !producer.destinations.includes(register) || exclusiveGuards(program, entry, instruction)) continue;
       if (producer.unit.kind === 'fixed') {
         // Read-after-write latencies count from issue to issue, whenever the reader reads.
         const latency = readLatency(program, producer, register, instruction, instruction.guard?.predicate === register);
@@ -222,7 +223,7 @@ function writeHazards(program: SassProgram, state: AbstractState, index: number)
   for (const register of instruction.destinations) {
     for (const entry of state.values()) {
       const earlier = program.instructions[entry.instruction]!;
-      if (entry.skipped) continue;
+      if (entry.skipped || exclusiveGuards(program, entry, instruction)) continue;
       // A later instruction of a queue that reads in order writes after it reads, so after the earlier one's reads.
       const readsFirst = sameReadOrderedQueue(program, earlier, instruction);
       const inOrder = sameOrderedQueue(program, earlier, instruction);
