@@ -84,6 +84,8 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   // ptxas leaves some HMMAs unscoreboarded on Ampere: NVIDIA's MMA delays as upper bounds only.
   'ptxas-ampere-hmma': 'inferred-bound',
   'ptxas-unscoreboarded-popc': 'inferred',
+  'ptxas-unscoreboarded-mufu': 'inferred',
+  'ptxas-shuffle-shared-order': 'inferred',
   'ptxas-maxwell-unscoreboarded-dsetp': 'inferred',
   'ptxas-i2fp-class': 'inferred-bound',
   // ptxas's spacing on Maxwell/Pascal: upper bounds on RRO's latency and on POPC/FLO's wait for an ALU result.

@@ -81,7 +81,7 @@ export const SM75 = voltaPlusTable({
   counterexampleReaders: { from: 'memory', to: 'decoupled', source: 'nak-sm75' },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedPopc: 'ptxas-unscoreboarded-popc',
+  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc' },
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
   readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
   // ...and in one order across them and shared memory: an STS's registers are free once a later STG has read its own.

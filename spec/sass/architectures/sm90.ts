@@ -60,7 +60,11 @@ const FALLBACK = voltaPlusTable({
   memoryReadOrder: 'ptxas-memory-read-order',
   // A DEPBAR sees a scoreboard the cycle after it is set, as on Volta to Ada.
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedPopc: 'ptxas-unscoreboarded-popc',
+  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc' },
+  // SHFL completes in order with LDS, and reads in order with the memory queues (ptxas-shuffle-shared-order).
+  shuffleThroughShared: 'ptxas-shuffle-shared-order',
+  // ...and so does LDGSTS: a global load overwrites its address register with no wait (ptxas-memory-read-order).
+  asyncCopyInReadOrder: true,
   alu: ALU,
   predicate: PREDICATE,
   half: ALU,

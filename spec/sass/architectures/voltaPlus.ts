@@ -65,12 +65,26 @@ export interface VoltaFigures {
    */
   readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu' | 'bitops' | 's2ur', SourceKey>>>;
   /**
-   * The source showing POPC issued with no write scoreboard (ptxas 11.8 and 12.5 at -O3 leave one
-   * so when its reader is far enough away): no hazard may rest on such a POPC's result being late,
-   * so a counterexample takes it ready the next cycle (`OpcodeInfo.unscoreboarded`). A proof keeps
-   * the variable entry and its in-order queue, which ptxas relies on elsewhere (ptxas-bitops-order).
+   * Variable-latency opcodes ptxas issues with no write scoreboard when their reader is far enough
+   * away (POPC, MUFU at -O3), each with the source showing it: no hazard may rest on such an
+   * instance's result being late, so a counterexample takes it ready the next cycle
+   * (`unscoreboardedNotLate`). A proof keeps the variable entry and its in-order queue, which
+   * ptxas relies on elsewhere (ptxas-bitops-order, ptxas-sfu-order).
    */
-  readonly unscoreboardedPopc?: SourceKey;
+  readonly unscoreboardedNotLate?: Readonly<Record<string, SourceKey>>;
+  /**
+   * The source showing SHFL going through the shared-memory queue: completing in issue order
+   * with LDS, and reading in the memory queues' one order (ptxas covers an LDS result by waiting
+   * on a later SHFL's scoreboard, and the other way round). Without it SHFL has a queue of its own
+   * (`orderedPipes.shuffle`) or `misc`.
+   */
+  readonly shuffleThroughShared?: SourceKey;
+  /**
+   * Whether `cp.async` (LDGSTS, queue `asyncCopy`) reads its registers in the memory queues' one
+   * order too (`memoryReadOrder`, whose source cites the listing): ptxas lets a global load
+   * overwrite an LDGSTS's address register with no wait on its read scoreboard.
+   */
+  readonly asyncCopyInReadOrder?: true;
   /**
    * The source showing a `DEPBAR` seeing a scoreboard one cycle after the instruction that set it
    * (`ArchitectureTable.depbarVisibilityDelay`); without it a DEPBAR sees it after 2, as a wait mask does.
@@ -277,9 +291,11 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
       opcodes[name] = { ...info, counterexample: { queue: info.queue!, source: readers.source, latencyClass: readers.to } };
     }
   }
-  const popc = opcodes['POPC'];
-  if (figures.unscoreboardedPopc !== undefined && popc?.kind === 'variable') {
-    opcodes['POPC'] = unscoreboardedNotLate(popc, figures.unscoreboardedPopc);
+  const shfl = opcodes['SHFL'];
+  if (figures.shuffleThroughShared !== undefined && shfl?.kind === 'variable') opcodes['SHFL'] = { ...shfl, queue: 'shared', source: figures.shuffleThroughShared };
+  for (const [name, source] of Object.entries(figures.unscoreboardedNotLate ?? {})) {
+    const info = opcodes[name];
+    if (info?.kind === 'variable') opcodes[name] = unscoreboardedNotLate(info, source);
   }
   return {
     name: figures.name,
@@ -289,7 +305,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
     ...(figures.depbarSeesNextCycle === undefined ? {} : { depbarVisibilityDelay: 1, depbarVisibilityDelaySource: figures.depbarSeesNextCycle }),
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
     ...(figures.uniformSourcesAtIssue === undefined ? {} : { uniformSourcesAtIssue: figures.uniformSourcesAtIssue }),
-    queues: withReadGroup(withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}), ['global', 'local', 'shared'], figures.memoryReadOrder),
+    queues: withReadGroup(withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}), ['global', 'local', 'shared', ...(figures.asyncCopyInReadOrder ? ['asyncCopy'] : [])], figures.memoryReadOrder),
     counterexampleQueues,
     opcodes: withCoupledFloor(opcodes),
     sources: SOURCES,

@@ -15,6 +15,7 @@ import { instructionEffects } from '../../../spec/sass/effects.js';
 import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
 import { line, table } from './listedLine.js';
 import { fixture, mutate, verdictAndReason, verdicts } from './ptxasFixtures.js';
+import { section } from '../../cli/cuasmScratch.js';
 
 describe('S2UR completion order on sm_90', () => {
   it('S2UR goes through an in-order queue of its own, variable on both sides', () => {
@@ -137,5 +138,43 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     for (const name of ['sm_50', 'sm_52', 'sm_60', 'sm_61']) {
       expect(table(name).opcodes['DSETP'], name).toMatchObject({ kind: 'variable', unscoreboarded: { kind: 'variable', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-dsetp' } } });
     }
+  });
+});
+
+describe('facts the big ptxas kernels of npm run bench rely on (bench/bigKernels.ts)', () => {
+  const kernel = (name: string, ...lines: string[]) => verdicts(section('k', '  k:', ...lines, '      [B------:R-:W-:-:S05]         /*0f00*/                   EXIT ;'), name);
+
+  it('SHFL completes in order with LDS on sm_80 and sm_90 (ptxas-shuffle-shared-order), not elsewhere', () => {
+    // big_sm80_5000 lines 2401-2567: LDS R37 with no scoreboard, SHFL.UP on scoreboard 1, a wait on it, then R37 read.
+    const lines = [
+      '      [B------:R-:W-:-:S04]         /*0000*/                   LDS R37, [R2+0x1118] ;',
+      '      [B------:R-:W1:-:S02]         /*0010*/                   SHFL.UP PT, R55, R8, 0x5, 0x1f ;',
+      '      [B-1----:R-:W-:-:S04]         /*0020*/                   FMUL R41, R41, 4096 ;',
+      '      [B------:R-:W-:-:S01]         /*0030*/                   FADD R37, R42, R37 ;',
+    ];
+    expect(kernel('k.sm_80.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
+    expect(kernel('k.sm_90.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
+    expect(kernel('k.sm_86.cuasm', ...lines)).toEqual({ k: 'hazard' });
+    expect(SOURCE_PROVENANCE['ptxas-shuffle-shared-order']).toBe('inferred');
+  });
+
+  it('LDGSTS reads its registers in the memory queues\' order on sm_90: a global load may overwrite its address', () => {
+    // big_sm90_10000 lines 5117-5147: LDGSTS on read scoreboard 1, LDG.E R7 overwriting R7 with no wait.
+    const lines = [
+      '      [B------:R1:W-:-:S04]         /*0000*/                   LDGSTS.E [R50+0x2dfc], desc[UR8][R6.64+-0x2e8] ;',
+      '      [B------:R-:W5:-:S04]         /*0010*/                   LDG.E R7, desc[UR8][R54.64+0x1de0] ;',
+      '      [B-1---5:R-:W-:-:S04]         /*0020*/                   STG.E desc[UR8][R54.64], R7 ;',
+    ];
+    expect(kernel('k.sm_90.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
+    expect(kernel('k.sm_80.cuasm', ...lines)).toEqual({ k: 'hazard' });
+  });
+
+  it('no hazard rests on an unscoreboarded MUFU being late on sm_80 (ptxas-unscoreboarded-mufu)', () => {
+    const lines = [
+      '      [B------:R-:W-:-:S02]         /*0000*/                   MUFU.COS R28, R14 ;',
+      '      [B------:R-:W-:-:S04]         /*0010*/                   FADD R28, R37, R28 ;',
+    ];
+    expect(kernel('k.sm_80.cuasm', ...lines)).toEqual({ k: 'unknown' });
+    expect(kernel('k.sm_75.cuasm', ...lines)).toEqual({ k: 'hazard' });
   });
 });
