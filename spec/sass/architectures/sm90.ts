@@ -221,6 +221,9 @@ const HOPPER_CLASSES: Readonly<Record<string, OpcodeInfo>> = {
   ...each(['VIMNMX', 'VIMNMX3', 'VHMNMX'], inClass('alu', 'corpus-sm90-classes')),
   // usad/sad.u32 and the fused add-min/max ptxas 12.5 emits for LLVM's NVPTX tests (ptxas-sm90-classes).
   ...each(['VABSDIFF', 'VIADDMNMX'], inClass('alu', 'ptxas-sm90-classes')),
+  // VOTE.ALL P0, PT: NAK's sm_90 fallback times its predicate at 13, which ptxas's output
+  // contradicts (SEL reading it after 4); every use fits the ALU class (ptxas-sm90-classes).
+  VOTE: inClass('alu', 'ptxas-sm90-classes', shapeOf('VOTE')),
   // ELECT P2, URZ, PT: a predicate (the elected lane) and a uniform register (its lane id).
   ELECT: inClass('alu', 'corpus-sm90-classes', { destinations: 2 }),
   // NAK's fallback scoreboards R2UR (has_fixed_latency); ptxas never does on sm_90.

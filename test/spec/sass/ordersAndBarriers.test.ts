@@ -178,3 +178,20 @@ describe('facts the big ptxas kernels of npm run bench rely on (bench/bigKernels
     expect(kernel('k.sm_75.cuasm', ...lines)).toEqual({ k: 'hazard' });
   });
 });
+
+describe('VOTE on sm_90 in the ALU class (ptxas-sm90-classes)', () => {
+  // `hazardproof fuzz --ptxas --seed 1916671737`, path 20 (fixtures/fuzz-vote.sm_90.ptx), ptxas 11.8
+  // -O3 for sm_90: line 81 VOTE.ALL P0, PT, line 83 SEL R11, RZ, 0x1, !P0 reading P0 4 cycles later.
+  const text = fixture('ptxas-11.8.vote.sm_90.O3.sass');
+
+  it('the kernel is proved, and read one cycle sooner it is not', () => {
+    expect(verdicts(text, 'vote.sm_90.sass')).toEqual({ k: 'proved-safe' });
+    // VOTE's stall 4 -> 3 (control word 0x000fc80003800000 -> 0x000fc60003800000).
+    const sooner = mutate(text, '/* 0x0000000000ff7806 */\n                                                                                             /* 0x000fc80003800000 */', '/* 0x0000000000ff7806 */\n                                                                                             /* 0x000fc60003800000 */');
+    expect(verdicts(sooner, 'vote.sm_90.sass')).toEqual({ k: 'unknown' });
+  });
+
+  it('is an upper bound from compiler output, not NAK\'s fallback', () => {
+    expect(table('sm_90').opcodes['VOTE']).toMatchObject({ kind: 'fixed', latencyClass: 'alu', source: 'ptxas-sm90-classes' });
+  });
+});
