@@ -8,7 +8,7 @@ import type { ArchitectureTable } from '../../spec/sass/architecture.js';
 import type { CounterexampleProgram } from '../../spec/sass/architectures/counterexample.js';
 import { depbarListOf } from '../../spec/sass/controlFlow.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
-import { isConditional, type SassFlow, type SassInstruction, type SassProgram, type SassQueue, type SassUnit } from '../../spec/sass/program.js';
+import { isConditional, mayFallThrough, type SassFlow, type SassInstruction, type SassProgram, type SassQueue, type SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
 import { regionClosedByPath } from './regionStack.js';
 import { reachedFromEntry, unreachedEntries } from './unreachedCode.js';
@@ -185,23 +185,25 @@ const INDIRECT_CALL = 'call through a register';
  * fall-through is followed; or the fall-through alone where the instruction itself does fall
  * through and only a later transfer is unknown).
  */
-type ResolvedFlow = SassFlow | { readonly kind: 'opaque-call'; readonly why: string } | { readonly kind: 'unsupported'; readonly why: string; readonly flow: SassFlow };
-
-/** Why a `SYNC`, `BRK` or `CONT` has no region before it in the listing (`resolveFlow`). */
-const NO_ENCLOSING = 'no enclosing';
+type ResolvedFlow =
+  | SassFlow
+  | { readonly kind: 'opaque-call'; readonly why: string }
+  /** `noRegion`: a `SYNC`, `BRK` or `CONT` no region before it in the listing encloses (`closedByPath` may still resolve it). */
+  | { readonly kind: 'unsupported'; readonly why: string; readonly flow: SassFlow; readonly noRegion?: true };
 
 /**
  * `flows` with each `SYNC`, `BRK` or `CONT` that no region before it in the listing encloses sent
  * to the end of the region every path to it has open (`regionClosedByPath`), where they agree.
  */
 function closedByPath(kernel: SassKernel, effects: readonly InstructionEffects[], flows: ResolvedFlow[], targets: TargetResolver): ResolvedFlow[] {
-  const open = flows.flatMap((flow, index) => (flow.kind === 'unsupported' && flow.why.startsWith(NO_ENCLOSING) ? [index] : []));
+  const open = flows.flatMap((flow, index) => (flow.kind === 'unsupported' && flow.noRegion === true ? [index] : []));
   if (open.length === 0) return flows;
   const count = kernel.instructions.length;
   const successors = (index: number): number[] => {
     const flow = flows[index]!;
     const resolved: SassFlow = flow.kind === 'opaque-call' ? { kind: 'next' } : flow.kind === 'unsupported' ? flow.flow : flow;
-    const falls = resolved.kind === 'next' || resolved.kind === 'call' || kernel.instructions[index]!.guard !== null || isConditional(resolved);
+    // A call comes back to the next instruction; calls are not entered (their targets are roots).
+    const falls = resolved.kind === 'call' || mayFallThrough({ guard: kernel.instructions[index]!.guard, flow: resolved });
     const jumps = resolved.kind === 'branch' ? [resolved.target] : [];
     return [...jumps, ...(falls && index + 1 < count ? [index + 1] : [])];
   };
@@ -233,7 +235,7 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
   const flow: FlowEffect = effects[index]!.flow;
   const count = kernel.instructions.length;
   // A transfer the model cannot follow: no path from it but its fall-through, if it has one.
-  const unsupported = (why: string, conditional = false): ResolvedFlow => ({ kind: 'unsupported', why, flow: conditional ? { kind: 'exit', conditional: true } : { kind: 'exit' } });
+  const unsupported = (why: string, conditional = false, noRegion = false): ResolvedFlow => ({ kind: 'unsupported', why, flow: conditional ? { kind: 'exit', conditional: true } : { kind: 'exit' }, ...(noRegion ? { noRegion: true as const } : {}) });
   switch (flow.kind) {
     case 'next':
       return { kind: 'next' };
@@ -273,7 +275,7 @@ function resolveFlow(kernel: SassKernel, effects: readonly InstructionEffects[],
         if (end === null) return unsupported(`the ${flow.opener} at line ${kernel.instructions[at]!.line} ends at ${opener.target}, ${targetIndex.missing(opener.target)}`, flow.conditional);
         if (end > index) return withCondition(end === count ? { kind: 'exit' } : { kind: 'branch', target: end }, flow.conditional);
       }
-      return unsupported(`${NO_ENCLOSING} ${flow.opener} region before this instruction`, flow.conditional);
+      return unsupported(`no enclosing ${flow.opener} region before this instruction`, flow.conditional, true);
     }
     case 'endCollective': {
       // Back to the innermost WARPSYNC.COLLECTIVE whose target is past this instruction, or on.

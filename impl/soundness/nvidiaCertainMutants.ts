@@ -30,7 +30,7 @@
  *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
  */
 import type { LoweredKernel } from '../../format/sass/lower.js';
-import { readsAfter, readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
+import { oppositeGuards, readsAfter, readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
 import { mutantOf, type Mutant } from '../sass/mutate.js';
 
 /** A mutant whose hazard the text makes certain, with the pair it uncovers. */
@@ -90,8 +90,7 @@ function skippedOnStretch(program: SassProgram, p: number, q: number): boolean {
   }
   // The consumer guarded by the same predicate the other way round: it executes only where the
   // producer did not (impl/sass/analysis/exclusiveGuards.ts).
-  const own = program.instructions[q]!.guard;
-  return own !== null && own.predicate === guard.predicate && own.negated !== guard.negated;
+  return oppositeGuards(guard, program.instructions[q]!.guard);
 }
 
 /** The operand text of an instruction: its text after the guard and the opcode. */

@@ -100,6 +100,14 @@ export function isConditional(flow: SassFlow): boolean {
   return flow.kind !== 'next' && flow.conditional === true;
 }
 
+/**
+ * Whether two guards read one predicate (not `PT`) in opposite senses (`@P0`, `@!P0`): while the
+ * predicate keeps its value, the instructions they guard never both execute.
+ */
+export function oppositeGuards(a: SassInstruction['guard'], b: SassInstruction['guard']): boolean {
+  return a !== null && b !== null && a.predicate === b.predicate && a.predicate !== 'PT' && a.negated !== b.negated;
+}
+
 /** Whether control may go on to the next instruction after `instruction` issues: no transfer, a guard, or a condition of its own. */
 export function mayFallThrough(instruction: Pick<SassInstruction, 'guard' | 'flow'>): boolean {
   return instruction.flow.kind === 'next' || instruction.guard !== null || isConditional(instruction.flow);

@@ -1,4 +1,4 @@
-import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
+import { oppositeGuards, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
 import type { PendingEntry } from './domain.js';
 
 /**
@@ -12,8 +12,5 @@ import type { PendingEntry } from './domain.js';
  * itself is the predicate's own RAW, found apart.
  */
 export function exclusiveGuards(program: SassProgram, entry: Pick<PendingEntry, 'instruction' | 'guardIntact'>, instruction: SassInstruction): boolean {
-  if (!entry.guardIntact) return false;
-  const earlier = program.instructions[entry.instruction]!.guard;
-  const later = instruction.guard;
-  return earlier !== null && later !== null && earlier.predicate === later.predicate && earlier.predicate !== 'PT' && earlier.negated !== later.negated;
+  return entry.guardIntact && oppositeGuards(program.instructions[entry.instruction]!.guard, instruction.guard);
 }

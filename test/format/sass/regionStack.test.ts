@@ -61,7 +61,7 @@ describe('regionClosedByPath', () => {
     expect(closers(steps)[1]).toBeUndefined();
   });
 
-  it('a loop that opens a region every time round gives up rather than answer from part of the paths', () => {
+  it('a BRK after a loop that opens a region every time round has no answer', () => {
     // 0: PBK 4; 1: @P0 BRA 0 (opens again without closing); 2: BRK; 3: EXIT; 4: EXIT
     const steps = [pbk(4), branch(0, true), brk, exit, exit];
     expect(closers(steps)[2]).toBeUndefined();

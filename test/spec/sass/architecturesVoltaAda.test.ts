@@ -14,8 +14,6 @@
  * test_uitofp_i1).
  */
 import { describe, expect, it } from 'vitest';
-import { checkListingKernels } from '../../../api/listing/checkKernels.js';
-import { timeBudget } from '../../../api/stop.js';
 import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
 import type { ArchitectureTable } from '../../../spec/sass/architecture.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
@@ -27,7 +25,7 @@ import { instructionEffects } from '../../../spec/sass/effects.js';
 import { EARLIEST_READER } from '../../../spec/sass/latency.js';
 import { readAfterWriteLatency } from '../../../spec/sass/pairLatency.js';
 import { line } from './listedLine.js';
-import { fixture, mutate, verdicts, type Mutant } from './ptxasFixtures.js';
+import { fixture, mutate, verdictAndReason, verdicts, type Mutant } from './ptxasFixtures.js';
 
 const table = (name: string): ArchitectureTable => architectureTable(name)!;
 /** Cycles between a writer and a reader of `register` on `arch` (the lookup the machine uses). */
@@ -114,12 +112,10 @@ describe('Ampere and Ada: FP16 to FP16 at NVIDIA\'s 4, unscoreboarded HMMA, I2FP
   });
 
   it('at -O0 the HMMA\'s self-copies one cycle after it leave the kernel unknown, naming the fact, not hazard', () => {
-    const o0 = fixture('ptxas-12.5.latencies.O0.sm_80.sass');
-    const kernels = listingKernelsOfText(o0, 'ptxas-12.5.latencies.O0.sm_80.sass', { from: null, architecture: null, kernels: [] });
-    const [check] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-    expect(check!.result.verdict).toBe('unknown');
-    expect(check!.result.reason).toContain('HMMA on sm_80');
-    expect(check!.result.reason).toContain('[ptxas-ampere-hmma]');
+    const check = verdictAndReason(fixture('ptxas-12.5.latencies.O0.sm_80.sass'), 'ptxas-12.5.latencies.O0.sm_80.sass');
+    expect(check.verdict).toBe('unknown');
+    expect(check.reason).toContain('HMMA on sm_80');
+    expect(check.reason).toContain('[ptxas-ampere-hmma]');
   });
 
   it('FP16 results reach FP16 readers after 4 (NVIDIA\'s figure), HADD2.F32 keeps its own class at 5', () => {
