@@ -55,9 +55,11 @@ type RunEnd =
 
 /** One directed run as it goes: its actions and issued instructions, and once it has ended (not stopped by the budget), how. */
 interface RunRecord {
-  readonly schedule: SassAction[];
-  readonly issued: number[];
+  schedule: SassAction[];
+  issued: number[];
   end: RunEnd | null;
+  /** Actions and issues a prefix checkpoint of this run points into: kept when the run lets go of the rest. */
+  keep: { actions: number; issues: number };
 }
 
 /** A state a run passed through, under a policy: the run, where it was then, and the cycle (hazards carry cycles). */
@@ -66,6 +68,18 @@ interface Checkpoint {
   readonly actions: number;
   readonly issues: number;
   readonly cycle: number;
+}
+
+/**
+ * A state a run passed through before either instruction of its suspicion issued: where it was
+ * on its path, the machine state itself, and the run whose actions led there.
+ */
+interface PrefixCheckpoint {
+  readonly run: RunRecord;
+  readonly actions: number;
+  readonly issues: number;
+  readonly position: number;
+  readonly state: SassState;
 }
 
 /** What `DirectedRuns` keeps per program. */
@@ -78,12 +92,38 @@ interface ProgramRuns {
   readonly whole: Map<string, RunRecord>;
   /** States met past the path, by the policy that was running and the state's identity. */
   readonly checkpoints: Map<string, Checkpoint>;
+  /** States met before a run's pair issued, by guard policy and the path so far (see `PathPrefixes`). */
+  readonly prefixes: Map<string, PrefixCheckpoint>;
+  readonly pathPrefixes: PathPrefixes;
 }
 
 /** Every this many instructions of the kernel, a run past its path records its state (and looks for a run that met it). */
 const CHECKPOINT_EVERY = 32;
 /** Checkpoints kept per program (a state's identity is a few kilobytes of text): enough for every run of a check. */
 const CHECKPOINT_LIMIT = 8_192;
+
+/**
+ * Numbers for the prefixes of paths: two paths share the number of a prefix length exactly when
+ * they agree on it (interned one element at a time, so numbering a path costs its length).
+ */
+class PathPrefixes {
+  private readonly ids = new Map<string, number>();
+
+  /** Per length 0..path.length, the number of `path`'s prefix of that length. */
+  of(path: readonly number[]): Int32Array {
+    const numbers = new Int32Array(path.length + 1);
+    for (let length = 1; length <= path.length; length++) {
+      const key = `${numbers[length - 1]},${path[length - 1]}`;
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = this.ids.size + 1;
+        this.ids.set(key, id);
+      }
+      numbers[length] = id;
+    }
+    return numbers;
+  }
+}
 
 /**
  * The directed runs of one check, so that the 16 suspicions it tries do not each simulate the
@@ -93,6 +133,11 @@ const CHECKPOINT_LIMIT = 8_192;
  *
  * - a run whose policy is the same as an earlier one's (RAW and WAW on several registers of one
  *   pair of instructions: the same run) is that run, its findings picked again;
+ * - until either instruction of its pair issues, a run depends only on its guard policy and its
+ *   path so far (nothing is held yet, no guard is the pair's): it starts from the farthest state
+ *   a run that agrees on those recorded, with neither instruction of its pair issued on the way
+ *   (the way there is copied, not simulated: 53,000 actions for each suspicion of a
+ *   20,000-instruction kernel whose pair lies mid-way);
  * - past its path, a run's next action depends only on the machine state and on what of the
  *   suspicion can still act (the held instruction, if it is in flight or may issue again; the
  *   later one's guard, if it may issue again). A run that reaches a state another run reached
@@ -110,8 +155,8 @@ export class DirectedRuns {
   /** `checkpointEvery`: a run past its path looks for (and records) its state at instructions whose index is a multiple of it (tests use 1). */
   constructor(private readonly checkpointEvery = CHECKPOINT_EVERY) {}
 
-  /** Actions simulated, and runs answered (wholly or from a checkpoint) by another run: for tests and the bench. */
-  readonly stats = { runs: 0, actions: 0, reused: 0 };
+  /** Actions simulated, runs answered (wholly or from a checkpoint) by another run, and runs started where another was: for tests and the bench. */
+  readonly stats = { runs: 0, actions: 0, reused: 0, resumed: 0 };
 
   /** One directed run of `suspicion` along `path`; `executeGuarded`: guarded instructions other than the pair execute. */
   run(program: SassProgram, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number, shouldStop?: StopPredicate): ConfirmedHazard | null {
@@ -133,7 +178,7 @@ export class DirectedRuns {
   private of(program: SassProgram): ProgramRuns {
     let known = this.programs.get(program);
     if (known === undefined) {
-      known = { toExit: distancesToExit(program), cycles: cyclesOf(program), whole: new Map(), checkpoints: new Map() };
+      known = { toExit: distancesToExit(program), cycles: cyclesOf(program), whole: new Map(), checkpoints: new Map(), prefixes: new Map(), pathPrefixes: new PathPrefixes() };
       this.programs.set(program, known);
     }
     return known;
@@ -153,14 +198,29 @@ function holdsRead(program: SassProgram, suspicion: Suspicion): boolean {
 /** One directed run; `executeGuarded`: guarded instructions other than the pair execute. Its record has no end when `shouldStop` ended it. */
 function directedRun(
   program: SassProgram, known: ProgramRuns, suspicion: Suspicion, path: readonly number[], executeGuarded: boolean, stepLimit: number,
-  checkpointEvery: number, stats: { actions: number; reused: number }, shouldStop?: StopPredicate,
+  checkpointEvery: number, stats: { actions: number; reused: number; resumed: number }, shouldStop?: StopPredicate,
 ): RunRecord {
   const held = suspicion.producer;
   const holdRead = holdsRead(program, suspicion);
   const system = sassSystem(program, DIRECTED_BOUNDS);
   let state = system.initial;
   let position = 0;
-  const record: RunRecord = { schedule: [], issued: [], end: null };
+  const record: RunRecord = { schedule: [], issued: [], end: null, keep: { actions: 0, issues: 0 } };
+  // Until either instruction of the pair issues, what the run does depends only on the guard
+  // policy and on its path up to one element past where it is (`choose` looks that far ahead):
+  // a run that agrees on those went through the same states, and this one starts where the
+  // farthest such run was.
+  const prefixIds = known.pathPrefixes.of(path);
+  const prefixKey = (at: number) => `${executeGuarded ? 'g' : 's'}|${prefixIds[Math.min(at + 2, path.length)]}`;
+  const resumed = farthestPrefix(known, suspicion, path, prefixKey, stepLimit);
+  if (resumed !== null) {
+    record.schedule = resumed.run.schedule.slice(0, resumed.actions);
+    record.issued = resumed.run.issued.slice(0, resumed.issues);
+    state = resumed.state;
+    position = resumed.position;
+    stats.resumed++;
+  }
+  let pairIssued = false;
   const { schedule, issued } = record;
   const isHeld = (instruction: number, stage: 'read' | 'write') => instruction === held && (stage === 'read' ? holdRead : !holdRead);
   // What of the suspicion can still steer the run once past its path (see `DirectedRuns`).
@@ -168,12 +228,18 @@ function directedRun(
     || current.fixed.some((entry) => entry.instruction === held) || current.queues.some((entries) => entries.some((entry) => entry.instruction === held));
   const consumerGuarded = program.instructions[suspicion.consumer]!.guard !== null;
   const consumerMatters = (current: SassState) => consumerGuarded && mayIssueAgain(known.cycles, suspicion.consumer, current.pc);
-  for (let step = 0; step < stepLimit; step++) {
+  for (let step = schedule.length; step < stepLimit; step++) {
     if (shouldStop?.() != null) return record;
     const enabled = system.actions(state);
     if (enabled.length === 0) return ended(record, { kind: 'finished', actions: schedule.length, found: system.stateFindings(state, enabled) });
     const action = choose(program, state, enabled, path, position, suspicion, isHeld, executeGuarded, known.toExit);
-    if (action.type === 'issue' && position >= path.length && state.pc! % checkpointEvery === 0) {
+    if (action.type === 'issue' && !pairIssued && state.pc! % checkpointEvery === 0) {
+      const key = prefixKey(position);
+      if (!known.prefixes.has(key) && known.prefixes.size < CHECKPOINT_LIMIT) {
+        known.prefixes.set(key, { run: record, actions: schedule.length, issues: issued.length, position, state });
+        record.keep = { actions: schedule.length, issues: issued.length };
+      }
+    } else if (action.type === 'issue' && position >= path.length && state.pc! % checkpointEvery === 0) {
       const policy = `${executeGuarded ? 'g' : 's'}|${heldMayAct(state) ? `${held}${holdRead ? 'r' : 'w'}` : '-'}|${consumerMatters(state) ? suspicion.consumer : '-'}|`;
       const checkpointKey = policy + sassStateKey(state);
       const met = known.checkpoints.get(checkpointKey);
@@ -196,6 +262,7 @@ function directedRun(
     schedule.push(action);
     if (action.type === 'issue') {
       issued.push(state.pc!);
+      if (state.pc === held || state.pc === suspicion.consumer) pairIssued = true;
       if (position < path.length && path[position] === state.pc) position++;
     }
     state = result.state;
@@ -212,10 +279,29 @@ function directedRun(
 function ended(record: RunRecord, end: RunEnd): RunRecord {
   record.end = end;
   if (end.kind === 'limit' || end.kind === 'endless' || end.found.length === 0) {
-    record.schedule.length = 0;
-    record.issued.length = 0;
+    record.schedule.length = record.keep.actions;
+    record.issued.length = record.keep.issues;
   }
   return record;
+}
+
+/**
+ * The farthest state along `path` that another run reached before either instruction of its
+ * pair issued, under the same guard policy and path so far, with neither instruction of this
+ * suspicion's pair among its issues either: up to there the two runs are one (no held step, no
+ * pair instruction's guard, the same branches), so this run may start there. Null when none is
+ * known, or the step limit ends this run before it.
+ */
+function farthestPrefix(known: ProgramRuns, suspicion: Suspicion, path: readonly number[], prefixKey: (at: number) => string, stepLimit: number): PrefixCheckpoint | null {
+  // The path's first leg ends at the producer's first issue, the latest a run can be before it.
+  for (let at = path.indexOf(suspicion.producer); at >= 0; at--) {
+    const met = known.prefixes.get(prefixKey(at));
+    if (met === undefined || met.actions >= stepLimit) continue;
+    const issuedThere = (instruction: number) => met.issues > 0 && met.run.issued.lastIndexOf(instruction, met.issues - 1) !== -1;
+    if (issuedThere(suspicion.producer) || issuedThere(suspicion.consumer)) continue;
+    return met;
+  }
+  return null;
 }
 
 /**

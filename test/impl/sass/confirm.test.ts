@@ -44,6 +44,7 @@ describe('directed runs shared between suspicions', () => {
     const runs = new DirectedRuns(every);
     expectSameAsReference(program, runs, 24);
     expect(runs.stats.reused).toBeGreaterThan(0);
+    expect(runs.stats.resumed).toBeGreaterThan(0);
   });
 
   it('RAW and WAW on the registers of one pair of instructions are one run', () => {
@@ -73,6 +74,30 @@ describe('directed runs shared between suspicions', () => {
     expect(confirmSuspicion(program, war!, 50_000, undefined, runs)).toBeNull();
     expect(referenceConfirm(program, war!, 50_000)).toBeNull();
     expect(runs.stats.actions).toBeLessThan(1_000);
+  });
+
+  it('a run starts where another run was only if neither instruction of its pair issued on the way there', () => {
+    // A's pair (3, 4) and B's (3, 1, round the loop) share the path 0 1 2 3 4. Run A skips the
+    // guarded instruction 1; run B executes it (its own consumer), so B may not start from
+    // where A was past 1: its schedule differs from there.
+    const fixedAt = (line: number, text: string, destinations: string[], sources: string[], guard: SassInstruction['guard'] = null): SassInstruction => ({
+      ...base, opcode: 'IADD3', destinations, sources, guard, unit: { kind: 'fixed', latency: 4 }, flow: { kind: 'next' }, control: control(1), line, text,
+    });
+    const instructions: SassInstruction[] = [
+      fixedAt(1, 'IADD3 R9, R8', ['R9'], ['R8']),
+      fixedAt(2, '@P0 IADD3 R3, R5', ['R3'], ['R5'], { predicate: 'P0', negated: false }),
+      fixedAt(3, 'IADD3 R7, R6', ['R7'], ['R6']),
+      { ...base, opcode: 'LDG', destinations: ['R5'], sources: ['R0'], unit: { kind: 'variable', queue: 0 }, flow: { kind: 'next' }, control: control(1), line: 4, text: 'LDG R5, [R0]' },
+      fixedAt(5, 'IADD3 R10, R5', ['R10'], ['R5']),
+      { ...base, opcode: 'BRA', destinations: [], sources: [], guard: { predicate: 'P1', negated: false }, unit: { kind: 'none' }, flow: { kind: 'branch', target: 1 }, control: control(1), line: 6, text: '@P1 BRA 1' },
+      { ...base, opcode: 'EXIT', destinations: [], sources: [], unit: { kind: 'none' }, flow: { kind: 'exit' }, control: control(1), line: 7, text: 'EXIT' },
+    ];
+    const program: SassProgram = { name: 'loop', architecture: 'sm_75', queues: [{ name: 'global', ordered: false }], scoreboards: 6, visibilityDelay: 1, depbarVisibilityDelay: 1, readAfterWrite: null, instructions };
+    const raw = (consumer: number): Suspicion => ({ kind: 'RAW', register: 'R5', producer: 3, consumer, scoreboard: null, why: 'test' });
+    const runs = new DirectedRuns(1);
+    expect(shown(confirmSuspicion(program, raw(4), undefined, undefined, runs))).toBe(shown(referenceConfirm(program, raw(4))));
+    expect(shown(confirmSuspicion(program, raw(1), undefined, undefined, runs))).toBe(shown(referenceConfirm(program, raw(1))));
+    expect(runs.stats.resumed).toBeGreaterThan(0);
   });
 
   it('a run the time budget stops shows nothing and is not remembered: asked again with time, it runs', () => {
