@@ -61,7 +61,11 @@ const opcodes: Record<string, OpcodeInfo> = {
   MUFU: variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }),
   ...each(['F2F', 'F2I', 'I2F', 'I2I'], variable('sfu', 'corpus-sfu-order', { operands: 'convert', latencyClass: 'sfu' })),
   FRND: variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'alu' }),
-  ...each(['S2R', 'BREV', 'IMAD', 'IMADSP', 'IMUL', 'IMUL32I', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
+  ...each(['S2R', 'BREV', 'IMAD', 'IMADSP', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
+  // IMUL and IMUL32I read their registers after issue: ptxas issues them 4 cycles after the
+  // 6-cycle ALU result they read (ptxas-maxwell-imul-reads), a bound for a proof (the shared
+  // memory reader's figure); a counterexample takes them reading as early as any reader may.
+  ...each(['IMUL', 'IMUL32I'], variable('misc', 'ptxas-maxwell-imul-reads', { latencyClass: 'shared', counterexample: { queue: 'misc', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } })),
   // RRO.EX2/RRO.SINCOS, the range reduction feeding MUFU: NAK scoreboards it, ptxas never does and
   // issues the MUFU 2 cycles later; maxas gives it a fixed class. The ALU class (6, MUFU readers 2)
   // is the bound ptxas's spacing allows, for a proof only.

@@ -91,6 +91,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   // ptxas's spacing on Maxwell/Pascal: upper bounds on RRO's latency and on POPC/FLO's wait for an ALU result.
   'ptxas-maxwell-rro': 'inferred-bound',
   'ptxas-maxwell-bitops-reads': 'inferred-bound',
+  'ptxas-maxwell-imul-reads': 'inferred-bound',
   'ptxas-maxwell-bitops-order': 'inferred',
   'ptxas-maxwell-fp64-reads': 'inferred',
   'ptxas-sm90-sfu-order': 'inferred',

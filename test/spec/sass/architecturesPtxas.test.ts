@@ -92,6 +92,44 @@ describe('Maxwell and Pascal: RRO, POPC and FLO, FP64 reads (ptxas 12.5 for sm_5
   });
 });
 
+describe('Maxwell and Pascal: IMUL reads its registers after issue (fuzz --ptxas, ptxas 11.8 and 12.5)', () => {
+  // fixtures/fuzz-imul-reads.ptx: @!P1 BFE.U32.BREV / IADD32I / LOP32I.XOR R6 then @!P1 IMUL(32I) R8, R6, ...
+  const maxwell = fixture('ptxas-11.8.imul-reads.sm_50.O3.sass');
+  const pascal = fixture('ptxas-12.5.imul-reads.sm_61.O3.sass');
+
+  it('IMUL 4 cycles (Maxwell) or 5 cycles (Pascal) after the ALU result it reads: proved safe', () => {
+    const all = { imul32i_after_xor: 'proved-safe', imul_after_add: 'proved-safe', imul_after_brev: 'proved-safe' };
+    expect(verdicts(maxwell, 'ptxas-11.8.imul-reads.sm_50.O3.sass')).toEqual(all);
+    expect(verdicts(pascal, 'ptxas-12.5.imul-reads.sm_61.O3.sass')).toEqual(all);
+  });
+
+  // The BFE.U32.BREV's control slot (stall 4) in imul_after_brev, found by the line after it.
+  const brev = (control: string) => `${control} */\n        /*00c8*/              @!P1 BFE.U32.BREV`;
+  const mutants: readonly Mutant[] = [
+    // 3 cycles: sooner than ptxas ever reads, later than the earliest any reader may: no proof, no finding.
+    { kernel: 'imul_after_brev', what: 'IMUL 3 cycles after BFE.BREV', from: brev('0x001cc420e22007e4'), to: brev('0x001cc420e22007e3'), verdict: 'unknown' },
+    // 1 cycle: sooner than any reader of an ALU result may read it.
+    { kernel: 'imul_after_brev', what: 'IMUL 1 cycle after BFE.BREV', from: brev('0x001cc420e22007e4'), to: brev('0x001cc420e22007e1'), verdict: 'hazard' },
+  ];
+
+  it.each(mutants.map((mutant) => [mutant.what, mutant] as const))('with one protection removed it is no longer proved: %s', (_what, mutant) => {
+    expect(verdicts(mutate(maxwell, mutant.from, mutant.to), 'mutant.sm_50.sass')[mutant.kernel]).toBe(mutant.verdict);
+  });
+
+  it('IMUL and IMUL32I read as shared memory instructions do on the proof side, as early as any reader on the counterexample side; IMAD at issue', () => {
+    for (const name of ['sm_50', 'sm_61']) {
+      for (const opcode of ['IMUL', 'IMUL32I']) {
+        expect(table(name).opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'shared', source: 'ptxas-maxwell-imul-reads' });
+        expect(counterexampleSide(table(name)).table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', latencyClass: EARLIEST_READER });
+      }
+      expect(table(name).opcodes['IMAD']).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'alu' });
+    }
+    expect(table('sm_50').readAfterWrite?.general?.['alu']?.['shared']).toBe(4);
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-imul-reads']).toBe('inferred-bound');
+    expect(SOURCES['ptxas-maxwell-imul-reads']).toContain('/*00c8*/ @!P1 BFE.U32.BREV R6, R6, 0x2000 (stall 4, control 0x001cc420e22007e4), /*00d0*/ @!P1 IMUL R8, R6, R6');
+  });
+});
+
 describe('Pascal: FP16 instructions are scoreboarded (ptxas 12.5 for sm_61)', () => {
   const text = fixture('ptxas-12.5.sm_61.sass');
 
