@@ -22,6 +22,13 @@ const HALF = fixed(13, 'nak-sm50-latency', { predicateLatency: 14, latencyClass:
  */
 const FP64_READS: OpcodeCounterexample = { queue: 'misc', source: 'ptxas-maxwell-fp64-reads', latencyClass: EARLIEST_READER };
 
+/**
+ * POPC and FLO: variable (NAK), in issue order among themselves; they read their registers as late
+ * as MUFU does (the `sfu` reader: 2 cycles after an ALU result), which ptxas's spacing shows as a
+ * bound only, so a counterexample takes them reading as early as any reader may.
+ */
+const BITOPS = variable('bitops', 'ptxas-maxwell-bitops-reads', { latencyClass: 'sfu', counterexample: { queue: 'bitops', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } });
+
 const opcodes: Record<string, OpcodeInfo> = {
   ...each(
     ['FADD', 'FADD32I', 'FFMA', 'FFMA32I', 'FMUL', 'FMUL32I', 'FMNMX', 'FSET', 'FSWZADD', 'IADD', 'IADD32I', 'IADD3', 'MOV', 'MOV32I', 'PRMT', 'SEL', 'XMAD', 'BFE', 'BFI', 'IMNMX', 'ISET', 'ISCADD', 'ISCADD32I', 'SHF', 'SHL', 'SHR', 'VADD', 'VMAD', 'VABSDIFF', 'VMNMX', 'VSET', 'DP4A', 'DP2A', 'LOP32I', 'CSET', 'FCHK', 'ICMP', 'FCMP', 'PSET'],
@@ -58,7 +65,9 @@ const opcodes: Record<string, OpcodeInfo> = {
   ...each(['SUST', 'SURED'], variable('global', 'corpus-texture-global-order', { operands: 'surfaceStore', latencyClass: 'global' })),
 
   // maxas' qtr class: the multi-function unit and the conversions, one in-order queue.
-  MUFU: variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }),
+  // ptxas issues some MUFU with no write scoreboard, its result read 13 cycles later with no wait:
+  // no hazard rests on such a MUFU being late (ptxas-maxwell-unscoreboarded-mufu).
+  MUFU: unscoreboardedNotLate(variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }), 'ptxas-maxwell-unscoreboarded-mufu'),
   ...each(['F2F', 'F2I', 'I2F', 'I2I'], variable('sfu', 'corpus-sfu-order', { operands: 'convert', latencyClass: 'sfu' })),
   FRND: variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'alu' }),
   ...each(['S2R', 'BREV', 'IMAD', 'IMADSP', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
@@ -70,18 +79,20 @@ const opcodes: Record<string, OpcodeInfo> = {
   // issues the MUFU 2 cycles later; maxas gives it a fixed class. The ALU class (6, MUFU readers 2)
   // is the bound ptxas's spacing allows, for a proof only.
   RRO: inferredFixed(6, 'alu', 'ptxas-maxwell-rro'),
-  // POPC and FLO are variable (NAK) and complete in issue order; they read their registers as late
-  // as MUFU does (the `sfu` reader: 2 cycles after an ALU result), which ptxas's spacing shows as a
-  // bound only, so a counterexample takes them reading as early as any reader may.
-  ...each(['POPC', 'FLO'], variable('bitops', 'ptxas-maxwell-bitops-reads', { latencyClass: 'sfu', counterexample: { queue: 'bitops', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } })),
+  // Some POPC get no write scoreboard, their result read 15 cycles later with no wait: no hazard
+  // rests on such a POPC being late (ptxas-maxwell-unscoreboarded-popc).
+  FLO: BITOPS,
+  POPC: unscoreboardedNotLate(BITOPS, 'ptxas-maxwell-unscoreboarded-popc'),
   // FP64: a proof takes its registers read at issue (6 after an ALU result); ptxas reads a pair's
   // high half 4 cycles after a MOV wrote it, so a counterexample may not rest on reads at issue.
   ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('misc', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
   // ptxas issues some DSETP with no write scoreboard, its predicate read 15 cycles later with no
   // wait: no hazard rests on such a DSETP being late (ptxas-maxwell-unscoreboarded-dsetp).
   DSETP: unscoreboardedNotLate(variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }), 'ptxas-maxwell-unscoreboarded-dsetp'),
-  // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first (maxas smem class).
-  SHFL: variable('misc', 'nak-fixed-latency', { predicateFirst: true, latencyClass: 'shared' }),
+  // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first. maxas puts it in its shared
+  // memory class, and ptxas relies on its going through that queue, in order with LDS and STS
+  // (ptxas-maxwell-shuffle-shared-order).
+  SHFL: variable('shared', 'ptxas-maxwell-shuffle-shared-order', { predicateFirst: true, latencyClass: 'shared' }),
   // B2R.RESULT R0, P0 (maxas $b2r).
   B2R: variable('misc', 'conservative', { carryOut: 1, latencyClass: 'alu' }),
   ...each(['CCTL', 'CCTLL', 'CCTLT', 'AST'], variable('misc', 'nak-fixed-latency', { destinations: 0, latencyClass: 'alu' })),

@@ -20,6 +20,8 @@ export const SM89 = voltaPlusTable({
   orderedPipes: { fp64: 'corpus-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc' },
+  // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
+  shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
   readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
   // ...and in one order across them and shared memory: an STS's registers are free once a later STG has read its own.

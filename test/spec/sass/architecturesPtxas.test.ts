@@ -130,6 +130,59 @@ describe('Maxwell and Pascal: IMUL reads its registers after issue (fuzz --ptxas
   });
 });
 
+describe('Maxwell and Pascal: SHFL goes through the shared-memory queue (fuzz --ptxas, ptxas 11.8)', () => {
+  const pascal = fixture('ptxas-11.8.shuffle-shared-order.sm_60.O3.sass');
+  const maxwell = fixture('ptxas-11.8.shuffle-shared-order.sm_50.O3.sass');
+
+  it('a SHFL result read after waiting on a later LDS, and a SHFL operand overwritten after a later SHFL has read: proved safe', () => {
+    expect(verdicts(pascal, 'ptxas-11.8.shuffle-shared-order.sm_60.O3.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(maxwell, 'ptxas-11.8.shuffle-shared-order.sm_50.O3.sass')).toEqual({ k: 'proved-safe' });
+  });
+
+  it('without the wait on the LDS, the STG reads the SHFL\'s R7 while it may be in flight: a hazard', () => {
+    // F2F.F16.F32 R8, R5 (/*0088*/) no longer waits on scoreboard 0.
+    expect(verdicts(mutate(pascal, '0x005fc000fcc00f14', '0x005fc000fcc00714'), 'mutant.sm_60.sass')['k']).toBe('hazard');
+  });
+
+  it('without the wait on the later SHFL\'s read, MOV R7 may overwrite R7 before either SHFL reads it: a hazard', () => {
+    // MOV R7, R9 (/*02f0*/) no longer waits on scoreboard 2.
+    expect(verdicts(mutate(maxwell, '0x085fc404ffa0027d', '0x085fc400ffa0027d'), 'mutant.sm_50.sass')['k']).toBe('hazard');
+  });
+
+  it('SHFL is in the ordered shared queue on both sides', () => {
+    for (const name of ['sm_50', 'sm_61']) {
+      expect(table(name).opcodes['SHFL']).toMatchObject({ kind: 'variable', queue: 'shared', latencyClass: 'shared', source: 'ptxas-maxwell-shuffle-shared-order' });
+      expect(counterexampleSide(table(name)).table.opcodes['SHFL']).toMatchObject({ kind: 'variable', queue: 'shared' });
+      expect(table(name).queues['shared']?.ordered).toBe(true);
+    }
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-shuffle-shared-order']).toBe('inferred');
+    expect(SOURCES['ptxas-maxwell-shuffle-shared-order']).toContain('line 109 /*02f0*/ MOV R7, R9 overwrites R7 after waiting on scoreboard 2 only');
+  });
+});
+
+describe('Turing to Ada: an LDS result read after waiting on a later SHFL (fuzz --ptxas, ptxas 11.8 and 12.5)', () => {
+  const turing = fixture('ptxas-11.8.shuffle-shared-order.sm_75.O3.sass');
+  const ampere = fixture('ptxas-12.5.shuffle-shared-order.sm_86.O3.sass');
+
+  it('is proved safe on sm_75 and sm_86: SHFL completes in order with LDS', () => {
+    expect(verdicts(turing, 'ptxas-11.8.shuffle-shared-order.sm_75.O3.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(ampere, 'ptxas-12.5.shuffle-shared-order.sm_86.O3.sass')).toEqual({ k: 'proved-safe' });
+  });
+
+  it('without the wait on the SHFL, the STG reads the LDS\'s R19 while it may be in flight: a hazard', () => {
+    // STG.E.SYS [R4+0x520], R15 (/*0280*/) no longer waits on scoreboard 1; the STG of R19 comes after it.
+    expect(verdicts(mutate(turing, '0x0021e8000010e900', '0x0001e8000010e900'), 'mutant.sm_75.sass')['k']).toBe('hazard');
+  });
+
+  it('SHFL is in the shared queue on sm_75 to sm_90, not on sm_70 (no listing shows it there)', () => {
+    for (const name of ['sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_89', 'sm_90']) {
+      expect(table(name).opcodes['SHFL'], name).toMatchObject({ kind: 'variable', queue: 'shared', source: 'ptxas-shuffle-shared-order' });
+    }
+    expect(table('sm_70').opcodes['SHFL']).not.toMatchObject({ queue: 'shared' });
+    expect(SOURCES['ptxas-shuffle-shared-order']).toContain('line 91 /*02b0*/ STG.E.SYS [R4+0x530], R19 reads R19 with no other wait');
+  });
+});
+
 describe('Pascal: FP16 instructions are scoreboarded (ptxas 12.5 for sm_61)', () => {
   const text = fixture('ptxas-12.5.sm_61.sass');
 
