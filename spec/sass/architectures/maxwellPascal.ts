@@ -163,13 +163,19 @@ const READ_DELAYS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [2, ['LDS', 'STS', 'ATOMS', 'SHFL']],
 ];
 
-/** `opcodes` with maxas' read delays on the variable-latency entries of its classes. */
+/**
+ * `opcodes` with maxas' read delays on the variable-latency entries of its classes, and on their
+ * alternatives for instances with no write scoreboard (an unscoreboarded MUFU reads as late).
+ */
 function withReadDelays(opcodes: Readonly<Record<string, OpcodeInfo>>): Record<string, OpcodeInfo> {
   const result = { ...opcodes };
   for (const [cycles, names] of READ_DELAYS) {
+    const readDelay = { cycles, source: 'maxas-read-delay' } as const;
     for (const name of names) {
       const info = result[name];
-      if (info?.kind === 'variable') result[name] = { ...info, readDelay: { cycles, source: 'maxas-read-delay' } };
+      if (info?.kind !== 'variable') continue;
+      const alternative = info.unscoreboarded?.kind === 'variable' ? { unscoreboarded: { ...info.unscoreboarded, readDelay } } : {};
+      result[name] = { ...info, readDelay, ...alternative };
     }
   }
   return result;
