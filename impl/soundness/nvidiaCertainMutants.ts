@@ -28,9 +28,13 @@
  *   (NAK's NVIDIA-provided tables: the smallest GPR figure is 2, IMAD.WIDE's low half to an FMA's
  *   C operand; predicates 4 or more; maxas: 6 on Maxwell), so reading it after 1 is a hazard.
  *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
+ *
+ * Neither kind is made where Q copies the register onto itself (`MOV R8, R8`, ptxas -O0's habit):
+ * see `copiesOntoItself`.
  */
 import type { LoweredKernel } from '../../format/sass/lower.js';
 import { oppositeGuards, readsAfter, readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
+import { selfCopiedRegister } from '../../spec/sass/selfCopy.js';
 import { mutantOf, type Mutant } from '../sass/mutate.js';
 
 /** A mutant whose hazard the text makes certain, with the pair it uncovers. */
@@ -114,6 +118,16 @@ function queueOrdersSomething(program: SassProgram, queue: number): boolean {
   return facts !== undefined && (readsInIssueOrder(facts) || facts.ordered);
 }
 
+/**
+ * Whether `consumer` copies `register` onto itself (`MOV R8, R8`, which ptxas -O0 writes after
+ * many results): reading it too early writes back the value read, which ends up wrong only if the
+ * earlier write lands between the copy's read and its own write, a lower bound on the producer's
+ * latency no source gives (spec/sass/selfCopy.ts). So the text makes no such hazard certain.
+ */
+function copiesOntoItself(consumer: SassInstruction, register: string): boolean {
+  return selfCopiedRegister(consumer) === register;
+}
+
 /** General-purpose and predicate registers (`R3`, `P0`), not uniform ones. */
 function vectorOrPredicate(register: string): boolean {
   return /^[RP]\d+$/.test(register);
@@ -137,7 +151,7 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
     if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase()) && !skippedOnStretch(program, q - 1, q)) {
       const early = consumer.unit.kind === 'fixed' ? consumer.sources : consumer.readAtIssue;
       const register = producer.destinations.find((r) => vectorOrPredicate(r) && early.includes(r));
-      if (register !== undefined) {
+      if (register !== undefined && !copiesOntoItself(consumer, register)) {
         const mutant = mutantOf(kernel, 'lower-stall', q - 1, `stall ${producer.control.stall} -> 1`, (old) => ({ ...old, control: { ...old.control, stall: 1 } }));
         result.push({ mutant, producerLine: producer.line, consumerLine: consumer.line, register, hazard: 'RAW' });
       }
@@ -197,7 +211,7 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
         && [between.control.writeScoreboard, between.control.readScoreboard].some((sb) => sb !== null && otherWaits.includes(sb)));
       if (producer.control.writeScoreboard === scoreboard) {
         const register = producer.destinations.find((r) => touched.has(r));
-        if (register !== undefined && !coveredInOrder()) return { producer: p, register, hazard: consumer.sources.includes(register) ? 'RAW' : 'WAW' };
+        if (register !== undefined && !coveredInOrder() && !copiesOntoItself(consumer, register)) return { producer: p, register, hazard: consumer.sources.includes(register) ? 'RAW' : 'WAW' };
       }
       // A wait on the producer's write scoreboard, which the consumer keeps, proves its reads done too (it completed).
       if (producer.control.readScoreboard === scoreboard && !(producer.control.writeScoreboard !== null && otherWaits.includes(producer.control.writeScoreboard))) {

@@ -91,6 +91,19 @@ describe('soundness campaign', () => {
     expectCaught('same.sm_75.cuasm', exclusive('@P0'), 1);
   });
 
+  it('makes no mutant whose consumer copies the register onto itself (ptxas -O0: LDG R11, then MOV R11, R11 waiting on it), but does for any other reader', () => {
+    // Reading R11 too early, the copy writes back what it read: wrong only if the load lands
+    // between the copy's read and its write, a lower bound on its latency no source gives.
+    const copy = (reader: string) => section('k',
+      '  k:',
+      '      [B------:R-:W1:-:S01]         /*0000*/                   LDG.E.SYS R11, [R4] ;',
+      `      [B-1----:R-:W-:Y:S04]         /*0010*/                   ${reader} ;`,
+      '      [B------:R-:W-:-:S05]         /*0020*/                   EXIT ;',
+    );
+    expectCaught('self-copy.sm_75.cuasm', copy('MOV R11, R11'), 0);
+    expectCaught('other-copy.sm_75.cuasm', copy('MOV R12, R11'), 1);
+  });
+
   it('fails the law, naming file, line and mutation, when the checker proves a certain-hazard mutant', () => {
     const file = write('k2.sm_75.cuasm', kernel);
     const proves = () => ({ verdict: 'proved-safe', reason: 'a wrong proof' }) as unknown as ReturnType<NonNullable<Parameters<typeof soundnessCampaign>[1]['checker']>>;
