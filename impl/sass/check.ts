@@ -13,7 +13,7 @@ import { RecordedStop, type StopPredicate } from '../budget.js';
 
 /** Options of `checkSassProgram`. */
 export interface SassCheckOptions {
-  /** Suspicions to try to confirm with a directed schedule (the rest stay suspicions). */
+  /** Pairs of instructions whose suspicions a directed schedule tries to confirm (the rest stay suspicions). */
   readonly confirmLimit: number;
   /** State budget of the exhaustive search tried when no directed schedule shows a suspicion. */
   readonly maxStates: number;
@@ -77,7 +77,8 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   // One record of directed runs for all of them: suspicions of one pair of instructions, or that
   // meet in one state, share their runs (the same outcomes, without each simulating the kernel).
   const runs = new DirectedRuns();
-  for (const suspicion of analysis.suspicions.slice(0, options.confirmLimit)) {
+  const { tried, untried } = suspicionsToTry(analysis.suspicions, options);
+  for (const suspicion of tried) {
     const steps = directedSteps(program, suspicion);
     const shown = confirmSuspicion(evidence, suspicion, steps, stop.ask, runs);
     if (shown && !hazards.some((known) => sameHazard(known, shown))) hazards.push(shown);
@@ -86,7 +87,7 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
     if (onProofSide) assumed.push({ shown: onProofSide, facts: factsOf(onProofSide) });
     else unconfirmed.push(suspicion);
   }
-  for (const suspicion of analysis.suspicions.slice(options.confirmLimit)) unconfirmed.push(suspicion);
+  for (const suspicion of untried) unconfirmed.push(suspicion);
   if (hazards.length === 0 && unconfirmed.length > 0) {
     const searched = exhaustiveWitness(evidence, options.maxStates, stop.ask);
     if (searched) hazards.push(searched);
@@ -147,6 +148,33 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
 }
 
 /**
+ * The suspicions a check tries to show with directed runs, and the rest. The limit counts pairs
+ * of instructions, not suspicions: RAW and WAW on the registers of one pair are one run (and WAR
+ * another), which `DirectedRuns` makes once. Suspicions whose two instructions have the same facts
+ * on both sides of the table go first: only they can come out as findings by themselves, where one
+ * through an instruction with a fact gap (an HMMA ptxas reads one cycle after it, in every -O0
+ * output) is at most an assumption. Otherwise the analysis' order is kept.
+ */
+function suspicionsToTry(suspicions: readonly Suspicion[], options: SassCheckOptions): { tried: Suspicion[]; untried: Suspicion[] } {
+  const gaps = options.counterexample?.gaps;
+  const hasGap = (suspicion: Suspicion) => gaps !== undefined && [suspicion.producer, suspicion.consumer].some((index) => (gaps[index]?.length ?? 0) > 0);
+  const ordered = [...suspicions.filter((suspicion) => !hasGap(suspicion)), ...suspicions.filter(hasGap)];
+  const pairs = new Set<string>();
+  const tried: Suspicion[] = [];
+  const untried: Suspicion[] = [];
+  for (const suspicion of ordered) {
+    const pair = `${suspicion.producer}:${suspicion.consumer}:${suspicion.kind === 'WAR' ? 'read' : 'write'}`;
+    if (!pairs.has(pair) && pairs.size >= options.confirmLimit) {
+      untried.push(suspicion);
+      continue;
+    }
+    pairs.add(pair);
+    tried.push(suspicion);
+  }
+  return { tried, untried };
+}
+
+/**
  * Steps a directed run for a suspicion may take; undefined: `confirmSuspicion`'s own bound.
  *
  * Why not that bound (200,000 steps) for a RAW, WAR or WAW pair: the run follows a shortest path
@@ -156,12 +184,19 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
  * AMDGPU CodeGen tests (`npm run bench:llvm-tests`) copy-hoist-no-spills.ll's `foo` spent 202 s of
  * gfx1100's 360 s of checking so, 16 suspicions times two runs of 200,000 steps. There, every
  * run that showed a hazard did so within 6.3n steps and every run that ended within 11.3n (13%
- * and 28% of this bound at most), on all six targets. An overflow needs instances to pile up
+ * and 28% of this bound at most), on all six targets (plus 12 actions per cycle of stall the
+ * listing writes: see below). An overflow needs instances to pile up
  * round a loop (up to 64 times), so it keeps the default. A bound too small could only lose a
  * hazard (an `unknown` instead), never make a proof.
  */
 function directedSteps(program: SassProgram, suspicion: Suspicion): number | undefined {
-  return suspicion.kind === 'overflow' ? undefined : 32 * program.instructions.length + 1_000;
+  if (suspicion.kind === 'overflow') return undefined;
+  // Each cycle a thread stalls is three actions (write, read, tick): ptxas -O0 stalls 15 cycles
+  // after nearly every instruction, 45 actions each, and a run through half of a 328-instruction
+  // sm_80 -O0 kernel showed its WAR after 11,516 actions, past 32n + 1,000 (fuzz --ptxas --seed
+  // 1796407361, path 8). So the bound grows with the stalls the listing writes, too.
+  const stalls = program.instructions.reduce((sum, instruction) => sum + instruction.control.stall, 0);
+  return 32 * program.instructions.length + 12 * stalls + 1_000;
 }
 
 /** A hazard from a bounded exhaustive search (shortest schedule), or null. */

@@ -20,7 +20,8 @@
  *   in-order completion or operand reads could cover P) or of a queue reading in one order with
  *   it (`SassQueue.readGroup`), and Q is not of P's own queue nor of such a queue (the order may
  *   then cover the pair, which the text does not decide). A variable-latency producer may take
- *   arbitrarily long.
+ *   arbitrarily long, when the counterexample side of the table says so too (not an Ampere HMMA,
+ *   which no source shows late).
  * - `lower-stall`: a fixed-latency producer P whose very next instruction Q (a fixed-latency
  *   consumer, or one reading the register at issue: a guard) reads one of P's general-purpose or
  *   predicate results; P's stall is set to 1, so Q issues one cycle after P. Every fixed-latency
@@ -30,7 +31,8 @@
  *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
  *
  * Neither kind is made where Q copies the register onto itself (`MOV R8, R8`, ptxas -O0's habit):
- * see `copiesOntoItself`.
+ * see `copiesOntoItself`; nor a `lower-stall` mutant whose P is such a copy: Q reading the register
+ * before the copy lands reads the value the copy writes.
  */
 import type { LoweredKernel } from '../../format/sass/lower.js';
 import { oppositeGuards, readsAfter, readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
@@ -141,7 +143,7 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
   program.instructions.forEach((consumer, q) => {
     if (!entered(q)) return;
     for (const scoreboard of consumer.control.wait) {
-      const found = uncoveredProducer(program, q, scoreboard);
+      const found = uncoveredProducer(program, q, scoreboard, kernel.counterexample?.program ?? program);
       if (found === null) continue;
       const wait = consumer.control.wait.filter((other) => other !== scoreboard);
       const mutant = mutantOf(kernel, 'drop-wait', q, `wait mask loses SB${scoreboard}`, (old) => ({ ...old, control: { ...old.control, wait } }));
@@ -151,7 +153,7 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
     if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase()) && !skippedOnStretch(program, q - 1, q)) {
       const early = consumer.unit.kind === 'fixed' ? consumer.sources : consumer.readAtIssue;
       const register = producer.destinations.find((r) => vectorOrPredicate(r) && early.includes(r));
-      if (register !== undefined && !copiesOntoItself(consumer, register)) {
+      if (register !== undefined && !copiesOntoItself(consumer, register) && !copiesOntoItself(producer, register)) {
         const mutant = mutantOf(kernel, 'lower-stall', q - 1, `stall ${producer.control.stall} -> 1`, (old) => ({ ...old, control: { ...old.control, stall: 1 } }));
         result.push({ mutant, producerLine: producer.line, consumerLine: consumer.line, register, hazard: 'RAW' });
       }
@@ -191,7 +193,7 @@ function enteredStretches(program: SassProgram): (q: number) => boolean {
  * The nearest variable-latency producer before instruction `q` on its straight stretch that only
  * `q`'s wait on `scoreboard` keeps from a hazard with `q`, or null.
  */
-function uncoveredProducer(program: SassProgram, q: number, scoreboard: number): { producer: number; register: string; hazard: CertainMutant['hazard'] } | null {
+function uncoveredProducer(program: SassProgram, q: number, scoreboard: number, evidence: SassProgram): { producer: number; register: string; hazard: CertainMutant['hazard'] } | null {
   const consumer = program.instructions[q]!;
   const otherWaits = consumer.control.wait.filter((other) => other !== scoreboard);
   const touched = new Set([...consumer.sources, ...consumer.destinations]);
@@ -204,7 +206,10 @@ function uncoveredProducer(program: SassProgram, q: number, scoreboard: number):
     // So may one of a queue reading in one order with the producer's (`SassQueue.readGroup`).
     const sameQueue = consumer.unit.kind === 'variable' && producer.unit.kind === 'variable'
       && (consumer.unit.queue === producer.unit.queue || readsAfter(program, producer.unit.queue, consumer.unit.queue));
-    if (producer.unit.kind === 'variable' && !sameQueue && !skippedOnStretch(program, p, q)) {
+    // A producer only the proof side takes as variable (an HMMA whose counterexample side is ready
+    // the next cycle: no source says it can be late) makes no hazard certain.
+    const mayBeLate = evidence.instructions[p]?.unit.kind === 'variable';
+    if (producer.unit.kind === 'variable' && mayBeLate && !sameQueue && !skippedOnStretch(program, p, q)) {
       const coveredInOrder = () => program.instructions.slice(p + 1, q).some((between) =>
         between.unit.kind === 'variable' && producer.unit.kind === 'variable'
         && ((between.unit.queue === producer.unit.queue && queueOrdersSomething(program, producer.unit.queue)) || readsAfter(program, producer.unit.queue, between.unit.queue))

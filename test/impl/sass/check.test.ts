@@ -5,6 +5,7 @@ import { parseCuasm } from '../../../format/sass/cuasm.js';
 import type { LoweringNote } from '../../../format/sass/lower.js';
 import { lowerKernel } from '../../../format/sass/lower.js';
 import { checkSassProgram } from '../../../impl/sass/check.js';
+import { pathThrough } from '../../../impl/sass/path.js';
 import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import type { SassProgram } from '../../../spec/sass/program.js';
 import { sassSystem } from '../../../spec/sass/system.js';
@@ -149,5 +150,30 @@ describe('checkSassProgram', () => {
     const result = checkSassProgram(kernel, notes);
     expect(result.verdict).toBe('unknown');
     expect(result.reason).toContain('line 3');
+  });
+});
+
+describe('directed runs through long stalls and repeated calls', () => {
+  it('a WAR shown only after 150 instructions of 15-cycle stalls (ptxas -O0) is still shown: the step bound grows with the stalls', () => {
+    // The load reads R4 whenever it likes; R4 is overwritten with no wait; the thread gets stuck
+    // (waiting on the load's read scoreboard) only at the end, after 45 actions per instruction.
+    const fillers = Array.from({ length: 150 }, (_, index) => alu(`R${20 + (index % 40)}`, ['R9'], { stall: 15 }));
+    const kernel = program([load('R0', ['R4'], { readScoreboard: 1, writeScoreboard: 0, stall: 15 }), ...fillers, alu('R4', ['R5'], { stall: 15 }), alu('R1', ['R0'], { wait: [0, 1] }), exit()]);
+    const result = checkSassProgram(kernel, []);
+    expect(result.verdict).toBe('hazard');
+    expect(result.hazards[0]!.hazard).toMatchObject({ kind: 'WAR', register: 'R4' });
+  });
+
+  it('a suspicion after the second call of one subroutine is shown: the path returns to the call it came from', () => {
+    // 0 CALL 6; 1 CALL 6; 2 LD R0 (no wait after); 3 ALU R1 <- R0; 4 EXIT; 5 EXIT; 6 ALU R8; 7 RET.
+    // The analysis' graph lets the first call's RET go back after the second call, a path the
+    // machine cannot take (its return stack sends it back to 1).
+    const call = (target: number) => ({ ...alu(null, [], { stall: 2 }), opcode: 'CALL', unit: { kind: 'none' } as const, flow: { kind: 'call', target } as const, text: `CALL L${target}` });
+    const ret = { ...alu(null, [], { stall: 2 }), opcode: 'RET', unit: { kind: 'none' } as const, flow: { kind: 'return' } as const, text: 'RET' };
+    const kernel = program([call(6), call(6), load('R0', ['R4'], { writeScoreboard: 0, stall: 2 }), alu('R1', ['R0']), exit(), exit(), alu('R8', ['R9'], { stall: 2 }), ret]);
+    expect(pathThrough(kernel, 2, 3)).toEqual([0, 6, 7, 1, 6, 7, 2, 3]);
+    const result = checkSassProgram(kernel, []);
+    expect(result.verdict).toBe('hazard');
+    expect(result.hazards[0]!.path.slice(0, 7)).toEqual([0, 6, 7, 1, 6, 7, 2]);
   });
 });
