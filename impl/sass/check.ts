@@ -15,6 +15,11 @@ import { RecordedStop, type StopPredicate } from '../budget.js';
 export interface SassCheckOptions {
   /** Pairs of instructions whose suspicions a directed schedule tries to confirm (the rest stay suspicions). */
   readonly confirmLimit: number;
+  /**
+   * Instructions whose suspicions are tried first (a mutant's changed instruction: the hazard the
+   * change may have made is the one to look for). Only the order changes, never what counts.
+   */
+  readonly focus?: readonly number[];
   /** State budget of the exhaustive search tried when no directed schedule shows a suspicion. */
   readonly maxStates: number;
   /** A time budget (`--timeout`), asked between steps of the analysis, the directed runs and the search. */
@@ -150,15 +155,14 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
 /**
  * The suspicions a check tries to show with directed runs, and the rest. The limit counts pairs
  * of instructions, not suspicions: RAW and WAW on the registers of one pair are one run (and WAR
- * another), which `DirectedRuns` makes once. Suspicions whose two instructions have the same facts
- * on both sides of the table go first: only they can come out as findings by themselves, where one
- * through an instruction with a fact gap (an HMMA ptxas reads one cycle after it, in every -O0
- * output) is at most an assumption. Otherwise the analysis' order is kept.
+ * another), which `DirectedRuns` makes once; ptxas -O0 output has an HMMA read one cycle later,
+ * RAW and WAW on four registers each, in every kernel. Suspicions through a `focus` instruction go
+ * first; otherwise the analysis' order is kept.
  */
 function suspicionsToTry(suspicions: readonly Suspicion[], options: SassCheckOptions): { tried: Suspicion[]; untried: Suspicion[] } {
-  const gaps = options.counterexample?.gaps;
-  const hasGap = (suspicion: Suspicion) => gaps !== undefined && [suspicion.producer, suspicion.consumer].some((index) => (gaps[index]?.length ?? 0) > 0);
-  const ordered = [...suspicions.filter((suspicion) => !hasGap(suspicion)), ...suspicions.filter(hasGap)];
+  const focus = new Set(options.focus ?? []);
+  const focused = (suspicion: Suspicion) => focus.has(suspicion.producer) || focus.has(suspicion.consumer);
+  const ordered = [...suspicions.filter(focused), ...suspicions.filter((suspicion) => !focused(suspicion))];
   const pairs = new Set<string>();
   const tried: Suspicion[] = [];
   const untried: Suspicion[] = [];

@@ -64,7 +64,7 @@ export function runMutationCampaign(kernel: LoweredKernel, sample: number, seed:
     if (stop.ask() !== null) break;
     const program = mutant.program;
     const counterexample = mutant.counterexample;
-    const result = checkSassProgram(program, kernel.notes, { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK, shouldStop: stop.ask, counterexample });
+    const result = checkSassProgram(program, kernel.notes, { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK, shouldStop: stop.ask, counterexample, focus: [mutant.instruction] });
     // A check the budget cut short says nothing about the mutant: it is left out of the tallies.
     if (stop.reason !== null) break;
     const undecided = result.verdict === 'unknown' ? undecidedCause(result, counterexample?.program ?? program, MUTANT_CHECK.maxStates) : null;

@@ -205,7 +205,7 @@ export function nvidiaMutantCandidates(kernels: readonly LoadedKernel[], checker
     kernel: kernel.program.name,
     line: kernel.program.instructions[mutant.instruction]!.line,
     mutation: `line ${kernel.program.instructions[mutant.instruction]!.line}: ${mutant.change} (${hazard} on ${register}, line ${producerLine} -> line ${consumerLine})`,
-    check: (shouldStop) => checker(mutant.program, kernel.notes, { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK, shouldStop, counterexample: mutant.counterexample }),
+    check: (shouldStop) => checker(mutant.program, kernel.notes, { ...DEFAULT_SASS_CHECK, ...MUTANT_CHECK, shouldStop, counterexample: mutant.counterexample, focus: [mutant.instruction] }),
   })));
 }
 

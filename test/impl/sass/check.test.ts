@@ -6,6 +6,8 @@ import type { LoweringNote } from '../../../format/sass/lower.js';
 import { lowerKernel } from '../../../format/sass/lower.js';
 import { checkSassProgram } from '../../../impl/sass/check.js';
 import { pathThrough } from '../../../impl/sass/path.js';
+import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
+import { section } from '../../cli/cuasmScratch.js';
 import { architectureTable } from '../../../spec/sass/architectures/index.js';
 import type { SassProgram } from '../../../spec/sass/program.js';
 import { sassSystem } from '../../../spec/sass/system.js';
@@ -175,5 +177,32 @@ describe('directed runs through long stalls and repeated calls', () => {
     const result = checkSassProgram(kernel, []);
     expect(result.verdict).toBe('hazard');
     expect(result.hazards[0]!.path.slice(0, 7)).toEqual([0, 6, 7, 1, 6, 7, 2]);
+  });
+});
+
+describe('which suspicions get a directed run', () => {
+  // Five HMMAs with no write scoreboard, each read 2 cycles later (ready the next cycle on the
+  // counterexample side, 18 on the proof side: assumptions, never findings), then a load whose
+  // reader does not wait: six pairs of instructions, ten suspicions.
+  const hmma = (index: number) => [
+    `      [B------:R-:W-:-:S02]         /*${(index * 32).toString(16).padStart(4, '0')}*/                   HMMA.16816.F32 R${8 + index * 4}, R40, R44, R${8 + index * 4} ;`,
+    `      [B------:R-:W-:-:S04]         /*${(index * 32 + 16).toString(16).padStart(4, '0')}*/                   MOV R${60 + index}, R${8 + index * 4} ;`,
+  ];
+  const text = section('k', '  k:', ...[0, 1, 2, 3, 4].flatMap(hmma),
+    '      [B------:R-:W0:-:S02]         /*00a0*/                   LDG.E R2, [R4.64] ;',
+    '      [B------:R-:W-:-:S04]         /*00b0*/                   MOV R3, R2 ;',
+    '      [B------:R-:W-:-:S05]         /*00c0*/                   EXIT ;');
+  const [kernel] = listingKernelsOfText(text, 'pairs.sm_80.cuasm', { from: null, architecture: null, kernels: [] });
+  const check = (options: { confirmLimit: number; focus?: number[] }) => checkSassProgram(kernel!.program, kernel!.notes, { maxStates: 1, counterexample: kernel!.counterexample ?? null, ...options });
+
+  it('the limit counts pairs of instructions: six pairs, ten suspicions, all tried with a limit of 6', () => {
+    expect(check({ confirmLimit: 6 }).verdict).toBe('hazard');
+    expect(check({ confirmLimit: 5 }).verdict).toBe('unknown');
+  });
+
+  it('suspicions through a focus instruction (a mutant\'s change) go first', () => {
+    const result = check({ confirmLimit: 1, focus: [11] });
+    expect(result.verdict).toBe('hazard');
+    expect(result.hazards[0]!.hazard).toMatchObject({ kind: 'RAW', register: 'R2' });
   });
 });

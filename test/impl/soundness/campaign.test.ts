@@ -104,6 +104,30 @@ describe('soundness campaign', () => {
     expectCaught('other-copy.sm_75.cuasm', copy('MOV R12, R11'), 1);
   });
 
+  it('makes no lower-stall mutant of a copy of a register onto itself: reading it early reads the value the copy writes', () => {
+    const copy = (mov: string) => section('k',
+      '  k:',
+      `      [B------:R-:W-:-:S04]         /*0000*/                   ${mov} ;`,
+      '      [B------:R-:W-:-:S04]         /*0010*/                   IADD3 R12, R11, 0x1, RZ ;',
+      '      [B------:R-:W-:-:S01]         /*0020*/                   STG.E.SYS [R4], R12 ;',
+      '      [B------:R-:W-:-:S05]         /*0030*/                   EXIT ;',
+    );
+    expectCaught('self-copy-producer.sm_75.cuasm', copy('MOV R11, R11'), 0);
+    expectCaught('copy-producer.sm_75.cuasm', copy('MOV R11, R10'), 1);
+  });
+
+  it('makes no drop-wait mutant of a producer only the proof side may take late (an Ampere HMMA: a counterexample takes it ready the next cycle)', () => {
+    const reader = (producer: string) => section('k',
+      '  k:',
+      `      [B------:R-:W0:-:S02]         /*0000*/                   ${producer} ;`,
+      '      [B0-----:R-:W-:-:S04]         /*0010*/                   MOV R12, R8 ;',
+      '      [B------:R-:W-:-:S01]         /*0020*/                   STG.E [R4.64], R12 ;',
+      '      [B------:R-:W-:-:S05]         /*0030*/                   EXIT ;',
+    );
+    expectCaught('hmma.sm_80.cuasm', reader('HMMA.16816.F32 R8, R16, R20, R8'), 0);
+    expectCaught('load.sm_80.cuasm', reader('LDG.E R8, [R2.64]'), 1);
+  });
+
   it('fails the law, naming file, line and mutation, when the checker proves a certain-hazard mutant', () => {
     const file = write('k2.sm_75.cuasm', kernel);
     const proves = () => ({ verdict: 'proved-safe', reason: 'a wrong proof' }) as unknown as ReturnType<NonNullable<Parameters<typeof soundnessCampaign>[1]['checker']>>;
