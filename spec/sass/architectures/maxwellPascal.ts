@@ -68,7 +68,8 @@ const opcodes: Record<string, OpcodeInfo> = {
   // ptxas issues some MUFU with no write scoreboard, its result read 13 cycles later with no wait:
   // no hazard rests on such a MUFU being late (ptxas-maxwell-unscoreboarded-mufu).
   MUFU: unscoreboardedNotLate(variable('sfu', 'corpus-sfu-order', { latencyClass: 'sfu' }), 'ptxas-maxwell-unscoreboarded-mufu'),
-  ...each(['F2F', 'F2I', 'I2F', 'I2I'], variable('sfu', 'corpus-sfu-order', { operands: 'convert', latencyClass: 'sfu' })),
+  // ...and so are the conversions (an I2F result read 14 cycles later with no wait, ptxas-maxwell-unscoreboarded-mufu).
+  ...each(['F2F', 'F2I', 'I2F', 'I2I'], unscoreboardedNotLate(variable('sfu', 'corpus-sfu-order', { operands: 'convert', latencyClass: 'sfu' }), 'ptxas-maxwell-unscoreboarded-mufu')),
   FRND: variable('misc', 'nak-fixed-latency', { operands: 'convert', latencyClass: 'alu' }),
   ...each(['S2R', 'BREV', 'IMAD', 'IMADSP', 'IMAD32I', 'GETCRSPTR', 'GETLMEMBASE', 'IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], variable('misc', 'nak-fixed-latency', { latencyClass: 'alu' })),
   // IMUL and IMUL32I read their registers after issue: ptxas issues them 4 cycles after the

@@ -40,7 +40,9 @@ export const SM70 = voltaPlusTable({
   },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc' },
+  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc', MUFU: 'ptxas-unscoreboarded-mufu' },
+  // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
+  shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
   readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
   memoryReadOrder: 'ptxas-memory-read-order',

@@ -120,6 +120,9 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     // `--seed 1796407361` path 25: @!P1 MUFU.RCP R12 read by FMUL 13 cycles later (sm_60), @!P2 POPC R19 by STG 15 later (sm_50).
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_60.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-mufu' },
     { file: 'ptxas-11.8.unscoreboarded-popc.sm_50.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-popc' },
+    // `--seed 1796409261`: I2F.F32.U32 R7 read by F2F 14 cycles later (sm_61, path 32); MUFU.RCP R7 by FMUL 36 later (sm_70, path 60).
+    { file: 'ptxas-11.8.unscoreboarded-i2f.sm_61.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-mufu' },
+    { file: 'ptxas-11.8.unscoreboarded-mufu.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
   ];
 
   it.each(cases)('$file is unknown, naming $fact', ({ file, fact }) => {
@@ -150,7 +153,7 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
 describe('facts the big ptxas kernels of npm run bench rely on (bench/bigKernels.ts)', () => {
   const kernel = (name: string, ...lines: string[]) => verdicts(section('k', '  k:', ...lines, '      [B------:R-:W-:-:S05]         /*0f00*/                   EXIT ;'), name);
 
-  it('SHFL completes in order with LDS from sm_75 to sm_90 (ptxas-shuffle-shared-order), not on sm_70 (no listing shows it)', () => {
+  it('SHFL completes in order with LDS from sm_70 to sm_90 (ptxas-shuffle-shared-order), not on Blackwell (no listing shows it)', () => {
     // big_sm80_5000 lines 2401-2567: LDS R37 with no scoreboard, SHFL.UP on scoreboard 1, a wait on it, then R37 read.
     const lines = [
       '      [B------:R-:W-:-:S04]         /*0000*/                   LDS R37, [R2+0x1118] ;',
@@ -162,7 +165,7 @@ describe('facts the big ptxas kernels of npm run bench rely on (bench/bigKernels
     expect(kernel('k.sm_90.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
     expect(kernel('k.sm_75.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
     expect(kernel('k.sm_86.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
-    expect(kernel('k.sm_70.cuasm', ...lines)).toEqual({ k: 'hazard' });
+    expect(kernel('k.sm_70.cuasm', ...lines)).toEqual({ k: 'proved-safe' });
     expect(SOURCE_PROVENANCE['ptxas-shuffle-shared-order']).toBe('inferred');
   });
 
