@@ -486,6 +486,9 @@ function choose(
   // that can still land has landed (a later write must not be overtaken by the held read).
   const held = enabled.find((action) => instructionOf(action) !== null);
   if (held && stuck && !othersInFlight(program, state, suspicion.producer, suspicion.kind === 'WAR')) return held;
+  // A WAR shows as soon as the later write has landed: the held read may go then, a schedule as
+  // real as waiting until the thread is stuck, which could be the end of a long kernel.
+  if (held && held.type === 'read' && suspicion.kind === 'WAR' && overwrittenBeforeRead(state, suspicion)) return held;
   const issues = enabled.filter((action) => action.type === 'issue');
   if (issues.length > 0) {
     const pc = state.pc!;
@@ -527,6 +530,14 @@ function distancesToExit(program: SassProgram): number[] {
     }
   }
   return distance;
+}
+
+/** Whether the suspicion's register already holds a later instance's write while the held instruction has yet to read it. */
+function overwrittenBeforeRead(state: SassState, suspicion: Suspicion): boolean {
+  if (suspicion.register === null) return false;
+  const entry = state.queues.flat().find((inFlight) => inFlight.instruction === suspicion.producer && inFlight.stage === 'queued');
+  const value = state.physical[suspicion.register];
+  return entry !== undefined && value !== undefined && value.seq > entry.seq;
 }
 
 /**
