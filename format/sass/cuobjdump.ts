@@ -390,11 +390,19 @@ function voltaControls({ entries, words }: Draft, report: Report): Placed[] {
       placed.push({ entry, word: high, bits: Number((high.value >> 41n) & 0x1fffffn) });
     }
   }
-  words.forEach((word, index) => {
-    if (!word.inline && !highs.has(index)) {
-      report(word, 'expected an instruction line before this encoding (on sm_70 and later each instruction line is followed by one encoding line)');
+  const unclaimed = (index: number) => words[index] !== undefined && !words[index]!.inline && !highs.has(index);
+  for (let index = 0; index < words.length; index++) {
+    if (!unclaimed(index)) continue;
+    // Two unclaimed words on consecutive lines are one instruction's two halves printed with no
+    // text: cuobjdump does so for an encoding its disassembler does not know (11.8's, on some of
+    // ptxas 11.8's own sm_90 output).
+    if (unclaimed(index + 1) && words[index + 1]!.line === words[index]!.line + 1) {
+      report(words[index]!, 'expected an instruction line before this encoding: this line and the next are an instruction\'s two encoding words with no instruction text, as cuobjdump prints an encoding its disassembler does not know; disassemble the cubin with a newer cuobjdump, or with nvdisasm');
+      index++;
+      continue;
     }
-  });
+    report(words[index]!, 'expected an instruction line before this encoding (on sm_70 and later each instruction line is followed by one encoding line)');
+  }
   return placed;
 }
 

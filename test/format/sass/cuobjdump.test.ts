@@ -203,6 +203,10 @@ describe('parseCuobjdump, sm_70 and later', () => {
     expect(problems(VOLTA(`${S2R}\n${S2R_HIGH}\n${EXIT_HIGH}\n`))).toEqual([
       '5:52: expected an instruction line before this encoding (on sm_70 and later each instruction line is followed by one encoding line)',
     ]);
+    // An instruction cuobjdump printed with no text (its two words alone): one message, saying why.
+    expect(problems(VOLTA(`${S2R}\n${S2R_HIGH}\n${EXIT_HIGH.replace('0x000fea0003800000', '0x0000001308097248')}\n${EXIT_HIGH}\n`))).toEqual([
+      "5:52: expected an instruction line before this encoding: this line and the next are an instruction's two encoding words with no instruction text, as cuobjdump prints an encoding its disassembler does not know; disassemble the cubin with a newer cuobjdump, or with nvdisasm",
+    ]);
     expect(problems(VOLTA(`${S2R}\n           /* 0x000e24000000250 */\n`))).toEqual([
       "4:15: expected an encoding '/* 0x' and 16 hex digits ' */' (cuobjdump -sass prints them; nvdisasm needs -hex), got '0x000e24000000250'",
     ]);
