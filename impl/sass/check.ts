@@ -6,7 +6,7 @@ import { selfCopiedRegister } from '../../spec/sass/selfCopy.js';
 import { sassSystem } from '../../spec/sass/system.js';
 import { analyze } from './analysis/fixpoint.js';
 import type { Suspicion } from './analysis/suspicion.js';
-import { confirmSuspicion, DirectedRuns, type ConfirmedHazard } from './confirm.js';
+import { confirmSuspicion, DirectedRuns, holdsRead, type ConfirmedHazard } from './confirm.js';
 import type { RegisterHazard } from '../../spec/oracle/hazard.js';
 import type { CounterexampleProgram, FactGap } from '../../spec/sass/architectures/counterexample.js';
 import { RecordedStop, type StopPredicate } from '../budget.js';
@@ -82,7 +82,7 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
   // One record of directed runs for all of them: suspicions of one pair of instructions, or that
   // meet in one state, share their runs (the same outcomes, without each simulating the kernel).
   const runs = new DirectedRuns();
-  const { tried, untried } = suspicionsToTry(analysis.suspicions, options);
+  const { tried, untried } = suspicionsToTry(program, analysis.suspicions, options);
   for (const suspicion of tried) {
     const steps = directedSteps(program, suspicion);
     const shown = confirmSuspicion(evidence, suspicion, steps, stop.ask, runs);
@@ -154,12 +154,12 @@ export function checkSassProgram(program: SassProgram, notes: readonly LoweringN
 
 /**
  * The suspicions a check tries to show with directed runs, and the rest. The limit counts pairs
- * of instructions, not suspicions: RAW and WAW on the registers of one pair are one run (and WAR
- * another), which `DirectedRuns` makes once; ptxas -O0 output has an HMMA read one cycle later,
+ * of instructions, not suspicions: RAW and WAW on the registers of one pair are one run (and WAR,
+ * or any suspicion whose run holds the producer's read, `holdsRead`, another), which `DirectedRuns` makes once; ptxas -O0 output has an HMMA read one cycle later,
  * RAW and WAW on four registers each, in every kernel. Suspicions through a `focus` instruction go
  * first; otherwise the analysis' order is kept.
  */
-function suspicionsToTry(suspicions: readonly Suspicion[], options: SassCheckOptions): { tried: Suspicion[]; untried: Suspicion[] } {
+function suspicionsToTry(program: SassProgram, suspicions: readonly Suspicion[], options: SassCheckOptions): { tried: Suspicion[]; untried: Suspicion[] } {
   const focus = new Set(options.focus ?? []);
   const focused = (suspicion: Suspicion) => focus.has(suspicion.producer) || focus.has(suspicion.consumer);
   const ordered = [...suspicions.filter(focused), ...suspicions.filter((suspicion) => !focused(suspicion))];
@@ -167,7 +167,7 @@ function suspicionsToTry(suspicions: readonly Suspicion[], options: SassCheckOpt
   const tried: Suspicion[] = [];
   const untried: Suspicion[] = [];
   for (const suspicion of ordered) {
-    const pair = `${suspicion.producer}:${suspicion.consumer}:${suspicion.kind === 'WAR' ? 'read' : 'write'}`;
+    const pair = `${suspicion.producer}:${suspicion.consumer}:${holdsRead(program, suspicion) ? 'read' : 'write'}`;
     if (!pairs.has(pair) && pairs.size >= options.confirmLimit) {
       untried.push(suspicion);
       continue;

@@ -190,7 +190,7 @@ export class DirectedRuns {
  * read late, and so does a RAW or WAW on a result the producer writes at its read step
  * (`SassInstruction.earlyDestinations`: an ATOM's predicate), which lands with the read.
  */
-function holdsRead(program: SassProgram, suspicion: Suspicion): boolean {
+export function holdsRead(program: SassProgram, suspicion: Suspicion): boolean {
   if (suspicion.kind === 'WAR') return true;
   return suspicion.register !== null && program.instructions[suspicion.producer]!.earlyDestinations?.includes(suspicion.register) === true;
 }
