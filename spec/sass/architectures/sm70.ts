@@ -16,7 +16,7 @@
  */
 import { inferredFixed } from './build.js';
 import { TURING_MATRICES } from './sm75.js';
-import { voltaPlusTable } from './voltaPlus.js';
+import { voltaPlusTable, UNSCOREBOARDED_BITOPS, UNSCOREBOARDED_SFU } from './voltaPlus.js';
 
 /** The FP32 core math ops the tuning guide's 4 cycles are about (the `fma` class's float members). */
 const FP32_FMA = ['FADD', 'FADD32I', 'FMUL', 'FMUL32I', 'FFMA', 'FFMA32I'];
@@ -40,7 +40,11 @@ export const SM70 = voltaPlusTable({
   },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc', MUFU: 'ptxas-unscoreboarded-mufu' },
+  unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
+  // MUFU/conversions and POPC/FLO/BREV read in one issue order: an I2F's source is overwritten after waiting only on a later FLO's read scoreboard.
+  decoupledReadOrder: 'ptxas-sm70-decoupled-read-order',
+  // HMMA.884 step groups complete and read in order: ptxas waits on the last step's scoreboard alone.
+  mmaInOrder: 'ptxas-sm70-hmma-order',
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.

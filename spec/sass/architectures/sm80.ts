@@ -1,6 +1,6 @@
 /** Ampere GA100: sm_80. */
 import { AMPERE_EXTRA, AMPERE_FIGURES } from './ampere.js';
-import { voltaPlusTable } from './voltaPlus.js';
+import { voltaPlusTable, UNSCOREBOARDED_BITOPS, UNSCOREBOARDED_SFU } from './voltaPlus.js';
 
 export const SM80 = voltaPlusTable({
   name: 'sm_80',
@@ -9,7 +9,7 @@ export const SM80 = voltaPlusTable({
   extra: AMPERE_EXTRA,
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc', MUFU: 'ptxas-unscoreboarded-mufu' },
+  unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.

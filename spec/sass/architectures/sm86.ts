@@ -4,7 +4,7 @@
  * Ada (sm_89) has its own table (`sm89.ts`).
  */
 import { AMPERE_EXTRA, AMPERE_FIGURES, I2FP_ON_AMPERE } from './ampere.js';
-import { voltaPlusTable } from './voltaPlus.js';
+import { voltaPlusTable, UNSCOREBOARDED_BITOPS } from './voltaPlus.js';
 
 export const SM86 = voltaPlusTable({
   name: 'sm_86',
@@ -15,7 +15,7 @@ export const SM86 = voltaPlusTable({
   without: ['DMMA'],
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc' },
+  unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.

@@ -33,7 +33,7 @@
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER } from './ampere.js';
 import { conservative, control, each, fixed, inferredFixed, variable, type Extra } from './build.js';
-import { uniformOpcodes, voltaPlusTable, withCoupledFloor } from './voltaPlus.js';
+import { uniformOpcodes, voltaPlusTable, withCoupledFloor, UNSCOREBOARDED_BITOPS } from './voltaPlus.js';
 
 /** Coupled results: NAK's sm_90 6, Ampere/Ada's and B100's slowest reader (an MMA) 7. */
 const ALU = 7;
@@ -60,7 +60,7 @@ const FALLBACK = voltaPlusTable({
   memoryReadOrder: 'ptxas-memory-read-order',
   // A DEPBAR sees a scoreboard the cycle after it is set, as on Volta to Ada.
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: { POPC: 'ptxas-unscoreboarded-popc' },
+  unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,
   // SHFL completes in order with LDS, and reads in order with the memory queues (ptxas-shuffle-shared-order).
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // ...and so does LDGSTS: a global load overwrites its address register with no wait (ptxas-memory-read-order).

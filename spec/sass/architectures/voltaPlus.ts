@@ -73,6 +73,19 @@ export interface VoltaFigures {
    */
   readonly unscoreboardedNotLate?: Readonly<Record<string, SourceKey>>;
   /**
+   * The source showing the MUFU/conversion pipe (`sfu`) and the bit-counting pipe (`bitops`)
+   * reading their operands in one issue order across the two (`QueueFacts.readGroup`): ptxas
+   * overwrites an I2F's source after waiting only on a later FLO's read scoreboard.
+   */
+  readonly decoupledReadOrder?: SourceKey;
+  /**
+   * The source showing HMMA completing, and reading its operands, in issue order (Volta's
+   * `HMMA.884` step groups: ptxas sets a write scoreboard on the last step only and waits on it
+   * alone before reading or overwriting every step's registers): HMMA then runs through the in-order
+   * `mma` queue for a proof too, not only for a counterexample. Absent: `misc`, unordered.
+   */
+  readonly mmaInOrder?: SourceKey;
+  /**
    * The source showing SHFL going through the shared-memory queue: completing in issue order
    * with LDS, and reading in the memory queues' one order (ptxas covers an LDS result by waiting
    * on a later SHFL's scoreboard, and the other way round). Without it SHFL has a queue of its own
@@ -233,6 +246,21 @@ const queues: ArchitectureTable['queues'] = {
 };
 
 /**
+ * The bit-counting pipe (`bitops`: POPC, FLO, BREV), whose opcodes ptxas issues with no write
+ * scoreboard when their reader is far enough away (POPC from sm_70 to sm_90, FLO on sm_70:
+ * `ptxas-unscoreboarded-popc`); BREV, of the same pipe and NAK class, is taken alike, so no
+ * hazard rests on such an instance being late (`VoltaFigures.unscoreboardedNotLate`).
+ */
+export const UNSCOREBOARDED_BITOPS: Readonly<Record<string, SourceKey>> = { POPC: 'ptxas-unscoreboarded-popc', FLO: 'ptxas-unscoreboarded-popc', BREV: 'ptxas-unscoreboarded-popc' };
+
+/**
+ * The MUFU/conversion pipe (`sfu`: MUFU, F2F, F2I, I2F, FRND), where ptxas issues MUFU with no
+ * write scoreboard (sm_70 and sm_80: `ptxas-unscoreboarded-mufu`); the conversions, of the same
+ * pipe (and unscoreboarded on Maxwell and Pascal, `ptxas-maxwell-unscoreboarded-mufu`), alike.
+ */
+export const UNSCOREBOARDED_SFU: Readonly<Record<string, SourceKey>> = Object.fromEntries(['MUFU', 'F2F', 'F2I', 'I2F', 'FRND'].map((name) => [name, 'ptxas-unscoreboarded-mufu']));
+
+/**
  * The least latency of any fixed-latency register or predicate result in every table NVIDIA gave
  * (Turing, Ampere and Ada, B100; `nvidia-coupled-floor`): IMAD.WIDE's low half to an FMA's C
  * operand, 2 cycles. ptxas 11.8 and 12.5 never read an unscoreboarded result the next cycle.
@@ -271,6 +299,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   const s2ur = opcodes['S2UR'];
   if (pipes.s2ur !== undefined && s2ur?.kind === 'variable') opcodes['S2UR'] = { ...s2ur, queue: 's2ur' };
   const ordered = Object.fromEntries(Object.entries(pipes).map(([queue, source]) => [queue, { ordered: true, source }]));
+  const mmaQueue: ArchitectureTable['queues'] = figures.mmaInOrder === undefined ? {} : { mma: { ordered: true, source: figures.mmaInOrder } };
   const counterexampleQueues: Record<string, { ordered: boolean; source: string }> = { mma: { ordered: true, source: 'corpus-mma-read-order' } };
   for (const [queue, pipe] of Object.entries(figures.counterexamplePipes ?? {})) {
     counterexampleQueues[queue] = { ordered: true, source: pipe.source };
@@ -291,6 +320,12 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
       opcodes[name] = { ...info, counterexample: { queue: info.queue!, source: readers.source, latencyClass: readers.to } };
     }
   }
+  const hmma = opcodes['HMMA'];
+  if (figures.mmaInOrder !== undefined && hmma?.kind === 'variable') {
+    // The counterexample side already runs HMMA through `mma`; now the proof side does too.
+    const { counterexample: _side, ...entry } = hmma;
+    opcodes['HMMA'] = { ...entry, queue: 'mma' };
+  }
   const shfl = opcodes['SHFL'];
   if (figures.shuffleThroughShared !== undefined && shfl?.kind === 'variable') opcodes['SHFL'] = { ...shfl, queue: 'shared', source: figures.shuffleThroughShared };
   for (const [name, source] of Object.entries(figures.unscoreboardedNotLate ?? {})) {
@@ -305,7 +340,7 @@ export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
     ...(figures.depbarSeesNextCycle === undefined ? {} : { depbarVisibilityDelay: 1, depbarVisibilityDelaySource: figures.depbarSeesNextCycle }),
     ...(figures.readAfterWrite === undefined ? {} : { readAfterWrite: figures.readAfterWrite }),
     ...(figures.uniformSourcesAtIssue === undefined ? {} : { uniformSourcesAtIssue: figures.uniformSourcesAtIssue }),
-    queues: withReadGroup(withReadOrders({ ...queues, ...ordered }, figures.readOrders ?? {}), ['global', 'local', 'shared', ...(figures.asyncCopyInReadOrder ? ['asyncCopy'] : [])], figures.memoryReadOrder),
+    queues: withReadGroup(withReadGroup(withReadOrders({ ...queues, ...ordered, ...mmaQueue }, figures.readOrders ?? {}), ['global', 'local', 'shared', ...(figures.asyncCopyInReadOrder ? ['asyncCopy'] : [])], figures.memoryReadOrder), ['sfu', 'bitops'], figures.decoupledReadOrder),
     counterexampleQueues,
     opcodes: withCoupledFloor(opcodes),
     sources: SOURCES,

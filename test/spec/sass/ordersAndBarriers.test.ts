@@ -139,7 +139,15 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
 
   it('a proof keeps the variable entry (POPC its in-order queue); only a counterexample takes it ready the next cycle', () => {
     for (const name of ['sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90']) {
-      expect(table(name).opcodes['POPC'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-unscoreboarded-popc' } } });
+      // The bit-counting pipe's three opcodes alike (FLO seen unscoreboarded on sm_70).
+      for (const opcode of ['POPC', 'FLO', 'BREV']) {
+        expect(table(name).opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-unscoreboarded-popc' } } });
+      }
+    }
+    // The MUFU/conversion pipe where MUFU is seen unscoreboarded (sm_70, sm_80); elsewhere the variable entry alone.
+    for (const opcode of ['MUFU', 'F2F', 'F2I', 'I2F', 'FRND']) {
+      for (const name of ['sm_70', 'sm_80']) expect(table(name).opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue: 'sfu', unscoreboarded: { counterexample: { latency: 1, source: 'ptxas-unscoreboarded-mufu' } } });
+      expect(table('sm_75').opcodes[opcode], `sm_75 ${opcode}`).not.toHaveProperty('unscoreboarded');
     }
     for (const name of ['sm_50', 'sm_52', 'sm_60', 'sm_61']) {
       expect(table(name).opcodes['DSETP'], name).toMatchObject({ kind: 'variable', unscoreboarded: { kind: 'variable', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-dsetp' } } });
@@ -147,6 +155,52 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
       expect(table(name).opcodes['POPC'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-popc' } } });
       expect(table(name).opcodes['FLO'], name).not.toHaveProperty('unscoreboarded');
     }
+  });
+});
+
+describe('sm_70 orders ptxas relies on: HMMA step groups, and one read order across the MUFU/conversion and bit-counting pipes', () => {
+  // `hazardproof fuzz --ptxas --seed 1796411662 --arch sm_70` (fixtures/fuzz-hmma-steps.sm_70.ptx):
+  // HMMA.884 STEP0..STEP2 with no scoreboard, STEP3 on scoreboard 5, line 75 F2F waiting on it alone.
+  const hmma = fixture('ptxas-11.8.hmma-steps.sm_70.O3.sass');
+  // Path 43: I2F.U32 R8, R4 (no read scoreboard), FLO.U32 R5, R4 (read scoreboard 1), MOV R4 waiting on 1.
+  const readOrder = fixture('ptxas-11.8.decoupled-read-order.sm_70.O3.sass');
+  // Path 228: FLO.U32 R14, R12 with no write scoreboard, ISETP reading R14 with no wait.
+  const flo = fixture('ptxas-11.8.unscoreboarded-flo.sm_70.O3.sass');
+
+  it('the HMMA steps and the I2F/FLO pair are proved (ptxas-sm70-hmma-order, ptxas-sm70-decoupled-read-order)', () => {
+    expect(verdicts(hmma, 'hmma-steps.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(readOrder, 'decoupled-read-order.sass')).toEqual({ k: 'proved-safe' });
+    expect(SOURCE_PROVENANCE['ptxas-sm70-hmma-order']).toBe('inferred');
+    expect(SOURCE_PROVENANCE['ptxas-sm70-decoupled-read-order']).toBe('inferred');
+  });
+
+  it('an I2F whose source a later POPC overwrites, with no wait at all, is no hazard (the POPC reads after the I2F)', () => {
+    const check = verdictAndReason(fixture('ptxas-11.8.i2f-popc-read-order.sm_70.O3.sass'), 'i2f-popc.sass');
+    expect(check.verdict).not.toBe('hazard');
+    expect(check.reason).not.toContain('WAR on R15 between lines 35 and 45');
+  });
+
+  it('with the one wait removed, each is a hazard', () => {
+    // Line 75 F2F.F64.F32 R6, R11 no longer waits on scoreboard 5 (the last step's): it reads STEP3's R11 early.
+    expect(verdicts(mutate(hmma, '0x020e700000201800', '0x000e700000201800'), 'hmma-steps.sass')).toEqual({ k: 'hazard' });
+    // Line 35 MOV R4 no longer waits on scoreboard 1 (FLO's read): it overwrites what FLO reads.
+    expect(verdicts(mutate(readOrder, '0x002fe20000000f00', '0x000fe20000000f00'), 'decoupled-read-order.sass')).toEqual({ k: 'hazard' });
+  });
+
+  it('an unscoreboarded FLO read far away is unknown, naming the fact; with a write scoreboard nothing waits on, a hazard', () => {
+    const check = verdictAndReason(flo, 'unscoreboarded-flo.sass');
+    expect(check.verdict).toBe('unknown');
+    expect(check.reason).toContain('[ptxas-unscoreboarded-popc]');
+    // Line 71's control word: write scoreboard 7 (none) -> 4, which nothing waits on before line 115.
+    expect(verdicts(mutate(flo, '0x000ff000000e0000', '0x000f3000000e0000'), 'unscoreboarded-flo.sass')).toEqual({ k: 'hazard' });
+  });
+
+  it('the orders are sm_70\'s: HMMA in the in-order mma queue and sfu/bitops in one read group there only', () => {
+    expect(table('sm_70').opcodes['HMMA']).toMatchObject({ kind: 'variable', queue: 'mma' });
+    expect(table('sm_70').queues['mma']).toMatchObject({ ordered: true, source: 'ptxas-sm70-hmma-order' });
+    expect(table('sm_70').queues['sfu']?.readGroup).toBe('ptxas-sm70-decoupled-read-order');
+    expect(table('sm_70').queues['bitops']?.readGroup).toBe('ptxas-sm70-decoupled-read-order');
+    expect(table('sm_75').queues['sfu']?.readGroup).toBeUndefined();
   });
 });
 
