@@ -2,7 +2,7 @@
  * Small constructors the opcode tables are written with, so each table states an opcode list
  * once per kind instead of one object literal per opcode.
  */
-import type { OpcodeInfo } from '../architecture.js';
+import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import type { SourceKey } from './sources.js';
 
 /** Extra fields of an entry (operand shape, destination count...). */
@@ -57,4 +57,15 @@ export function each(names: readonly string[], info: OpcodeInfo): Record<string,
  */
 export function conservative(extra: Extra = {}): OpcodeInfo {
   return { kind: 'variable', queue: 'unknown', source: 'conservative', ...extra };
+}
+
+/** The queues with `names` put in one read group (`QueueFacts.readGroup`), named by its source; unchanged without one. */
+export function withReadGroup(queues: ArchitectureTable['queues'], names: readonly string[], source: string | undefined): ArchitectureTable['queues'] {
+  if (source === undefined) return queues;
+  const result = { ...queues };
+  for (const name of names) {
+    const queue = result[name];
+    if (queue !== undefined) result[name] = { ...queue, readGroup: source };
+  }
+  return result;
 }

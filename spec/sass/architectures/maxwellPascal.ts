@@ -7,8 +7,8 @@
  */
 import type { ArchitectureTable, OpcodeCounterexample, OpcodeInfo } from '../architecture.js';
 import { EARLIEST_READER } from '../latency.js';
-import { control, each, fixed, inferredFixed, unscoreboardedNotLate, variable } from './build.js';
-import { SOURCES } from './sources.js';
+import { control, each, fixed, inferredFixed, unscoreboardedNotLate, variable, withReadGroup } from './build.js';
+import { SOURCES, type SourceKey } from './sources.js';
 
 const ALU = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, latencyClass: 'alu' });
 const SET_PREDICATES = fixed(6, 'nak-sm50-latency', { predicateLatency: 13, destinations: 2, latencyClass: 'alu' });
@@ -182,8 +182,12 @@ function withReadDelays(opcodes: Readonly<Record<string, OpcodeInfo>>): Record<s
   return result;
 }
 
-/** The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over the shared ones. */
-export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}): ArchitectureTable {
+/**
+ * The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over
+ * the shared ones; `decoupledReadOrder`, where a listing shows it, is the source for the `sfu` and
+ * `bitops` queues reading their operands in one issue order across the two (`QueueFacts.readGroup`).
+ */
+export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}, decoupledReadOrder?: SourceKey): ArchitectureTable {
   return {
     name,
     aliases,
@@ -194,7 +198,7 @@ export function maxwellPascalTable(name: string, aliases: readonly string[], rep
     visibilityDelaySource: 'corpus-readme',
     conditionCode: true,
     readAfterWrite,
-    queues,
+    queues: withReadGroup(queues, ['sfu', 'bitops'], decoupledReadOrder),
     opcodes: withReadDelays({ ...opcodes, ...replaced }),
     sources: SOURCES,
   };

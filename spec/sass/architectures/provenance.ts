@@ -84,7 +84,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   // ptxas leaves some HMMAs unscoreboarded on Ampere: NVIDIA's MMA delays as upper bounds only.
   'ptxas-ampere-hmma': 'inferred-bound',
   'ptxas-unscoreboarded-popc': 'inferred',
-  'ptxas-sm70-decoupled-read-order': 'inferred',
+  'ptxas-decoupled-read-order': 'inferred',
   'ptxas-sm70-hmma-order': 'inferred',
   'ptxas-unscoreboarded-mufu': 'inferred',
   'ptxas-shuffle-shared-order': 'inferred',

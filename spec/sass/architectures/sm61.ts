@@ -6,4 +6,5 @@
  */
 import { maxwellPascalTable, PASCAL_FP16 } from './maxwellPascal.js';
 
-export const SM61 = maxwellPascalTable('sm_61', ['sm_60', 'sm_62'], PASCAL_FP16);
+// Pascal's MUFU/conversion and bit-counting pipes read in one order: an I2F's source overwritten by a later POPC with no wait.
+export const SM61 = maxwellPascalTable('sm_61', ['sm_60', 'sm_62'], PASCAL_FP16, 'ptxas-decoupled-read-order');

@@ -42,7 +42,7 @@ export const SM70 = voltaPlusTable({
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   // MUFU/conversions and POPC/FLO/BREV read in one issue order: an I2F's source is overwritten after waiting only on a later FLO's read scoreboard.
-  decoupledReadOrder: 'ptxas-sm70-decoupled-read-order',
+  decoupledReadOrder: 'ptxas-decoupled-read-order',
   // HMMA.884 step groups complete and read in order: ptxas waits on the last step's scoreboard alone.
   mmaInOrder: 'ptxas-sm70-hmma-order',
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.

@@ -9,7 +9,7 @@
 import type { LatencyMatrix } from '../architecture.js';
 import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
 import { variable } from './build.js';
-import { uniformOpcodes, voltaPlusTable, UNSCOREBOARDED_BITOPS } from './voltaPlus.js';
+import { uniformOpcodes, voltaPlusTable, UNSCOREBOARDED_BITOPS, UNSCOREBOARDED_SFU } from './voltaPlus.js';
 
 /** IMAD.WIDE's operand positions as readers: IMADWideAB, IMADWideLower (C low), IMADWideUpper (C high). */
 const wideReaders = (ab: number, cl: number, ch: number) => ({ [IMAD_WIDE_CLASSES.ab]: ab, [IMAD_WIDE_CLASSES.cl]: cl, [IMAD_WIDE_CLASSES.ch]: ch });
@@ -81,7 +81,8 @@ export const SM75 = voltaPlusTable({
   counterexampleReaders: { from: 'memory', to: 'decoupled', source: 'nak-sm75' },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,
+  unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
+  decoupledReadOrder: 'ptxas-decoupled-read-order',
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.

@@ -6,7 +6,7 @@
  * passes its figures and extra opcodes to `voltaPlusTable`.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
-import { control, each, fixed, unscoreboardedNotLate, variable, type Extra } from './build.js';
+import { control, each, fixed, unscoreboardedNotLate, variable, withReadGroup, type Extra } from './build.js';
 import { SOURCES, type SourceKey } from './sources.js';
 import { proofOnly, provenanceOf } from './provenance.js';
 
@@ -377,13 +377,3 @@ function withReadOrders(queues: ArchitectureTable['queues'], readOrders: NonNull
   return result;
 }
 
-/** The queues with `names` put in one read group (`QueueFacts.readGroup`), named by its source; unchanged without one. */
-export function withReadGroup(queues: ArchitectureTable['queues'], names: readonly string[], source: string | undefined): ArchitectureTable['queues'] {
-  if (source === undefined) return queues;
-  const result = { ...queues };
-  for (const name of names) {
-    const queue = result[name];
-    if (queue !== undefined) result[name] = { ...queue, readGroup: source };
-  }
-  return result;
-}

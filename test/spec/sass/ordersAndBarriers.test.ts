@@ -123,6 +123,8 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     // `--seed 1796409261`: I2F.F32.U32 R7 read by F2F 14 cycles later (sm_61, path 32); MUFU.RCP R7 by FMUL 36 later (sm_70, path 60).
     { file: 'ptxas-11.8.unscoreboarded-i2f.sm_61.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-mufu' },
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
+    // `--seed 2718281` path 76 (shrunk): @!P1 MUFU.SIN R7, R6 with no write scoreboard, STG.E.SYS reading R7 with no wait (sm_75).
+    { file: 'ptxas-11.8.unscoreboarded-mufu.sm_75.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
   ];
 
   it.each(cases)('$file is unknown, naming $fact', ({ file, fact }) => {
@@ -144,10 +146,10 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
         expect(table(name).opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-unscoreboarded-popc' } } });
       }
     }
-    // The MUFU/conversion pipe where MUFU is seen unscoreboarded (sm_70, sm_80); elsewhere the variable entry alone.
+    // The MUFU/conversion pipe where MUFU is seen unscoreboarded (sm_70, sm_75, sm_80); elsewhere the variable entry alone.
     for (const opcode of ['MUFU', 'F2F', 'F2I', 'I2F', 'FRND']) {
-      for (const name of ['sm_70', 'sm_80']) expect(table(name).opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue: 'sfu', unscoreboarded: { counterexample: { latency: 1, source: 'ptxas-unscoreboarded-mufu' } } });
-      expect(table('sm_75').opcodes[opcode], `sm_75 ${opcode}`).not.toHaveProperty('unscoreboarded');
+      for (const name of ['sm_70', 'sm_75', 'sm_80']) expect(table(name).opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue: 'sfu', unscoreboarded: { counterexample: { latency: 1, source: 'ptxas-unscoreboarded-mufu' } } });
+      expect(table('sm_86').opcodes[opcode], `sm_86 ${opcode}`).not.toHaveProperty('unscoreboarded');
     }
     for (const name of ['sm_50', 'sm_52', 'sm_60', 'sm_61']) {
       expect(table(name).opcodes['DSETP'], name).toMatchObject({ kind: 'variable', unscoreboarded: { kind: 'variable', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-dsetp' } } });
@@ -158,7 +160,7 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
   });
 });
 
-describe('sm_70 orders ptxas relies on: HMMA step groups, and one read order across the MUFU/conversion and bit-counting pipes', () => {
+describe('orders ptxas relies on: sm_70 HMMA step groups, and one read order across the MUFU/conversion and bit-counting pipes (Pascal, sm_70 to sm_80)', () => {
   // `hazardproof fuzz --ptxas --seed 1796411662 --arch sm_70` (fixtures/fuzz-hmma-steps.sm_70.ptx):
   // HMMA.884 STEP0..STEP2 with no scoreboard, STEP3 on scoreboard 5, line 75 F2F waiting on it alone.
   const hmma = fixture('ptxas-11.8.hmma-steps.sm_70.O3.sass');
@@ -167,17 +169,26 @@ describe('sm_70 orders ptxas relies on: HMMA step groups, and one read order acr
   // Path 228: FLO.U32 R14, R12 with no write scoreboard, ISETP reading R14 with no wait.
   const flo = fixture('ptxas-11.8.unscoreboarded-flo.sm_70.O3.sass');
 
-  it('the HMMA steps and the I2F/FLO pair are proved (ptxas-sm70-hmma-order, ptxas-sm70-decoupled-read-order)', () => {
+  it('the HMMA steps and the I2F/FLO pair are proved (ptxas-sm70-hmma-order, ptxas-decoupled-read-order)', () => {
     expect(verdicts(hmma, 'hmma-steps.sass')).toEqual({ k: 'proved-safe' });
     expect(verdicts(readOrder, 'decoupled-read-order.sass')).toEqual({ k: 'proved-safe' });
     expect(SOURCE_PROVENANCE['ptxas-sm70-hmma-order']).toBe('inferred');
-    expect(SOURCE_PROVENANCE['ptxas-sm70-decoupled-read-order']).toBe('inferred');
+    expect(SOURCE_PROVENANCE['ptxas-decoupled-read-order']).toBe('inferred');
   });
 
   it('an I2F whose source a later POPC overwrites, with no wait at all, is no hazard (the POPC reads after the I2F)', () => {
     const check = verdictAndReason(fixture('ptxas-11.8.i2f-popc-read-order.sm_70.O3.sass'), 'i2f-popc.sass');
     expect(check.verdict).not.toBe('hazard');
     expect(check.reason).not.toContain('WAR on R15 between lines 35 and 45');
+  });
+
+  it('the same I2F-then-POPC shape on sm_75 and sm_60 is proved; read as Maxwell\'s (no such order) it is the WAR', () => {
+    // `--seed 2718281` path 110: I2F.U32 R7, R9 then @!P1 POPC R9, R9 11 cycles later (sm_75); I2F.F32.U32 R7, R6 then @!P0 POPC R6, R6 (sm_60).
+    expect(verdicts(fixture('ptxas-11.8.i2f-popc-read-order.sm_75.O3.sass'), 'i2f-popc.sm_75.sass')).toEqual({ k: 'proved-safe' });
+    const pascal = fixture('ptxas-11.8.i2f-popc-read-order.sm_60.O3.sass');
+    expect(verdicts(pascal, 'i2f-popc.sm_60.sass')).toEqual({ k: 'proved-safe' });
+    // The WAR on R6 between line 21's POPC and line 10's I2F (`hazardproof check` prints it).
+    expect(verdicts(pascal.replaceAll('sm_60', 'sm_50').replaceAll('SM60', 'SM50'), 'i2f-popc.sm_50.sass')).toEqual({ k: 'hazard' });
   });
 
   it('with the one wait removed, each is a hazard', () => {
@@ -198,9 +209,12 @@ describe('sm_70 orders ptxas relies on: HMMA step groups, and one read order acr
   it('the orders are sm_70\'s: HMMA in the in-order mma queue and sfu/bitops in one read group there only', () => {
     expect(table('sm_70').opcodes['HMMA']).toMatchObject({ kind: 'variable', queue: 'mma' });
     expect(table('sm_70').queues['mma']).toMatchObject({ ordered: true, source: 'ptxas-sm70-hmma-order' });
-    expect(table('sm_70').queues['sfu']?.readGroup).toBe('ptxas-sm70-decoupled-read-order');
-    expect(table('sm_70').queues['bitops']?.readGroup).toBe('ptxas-sm70-decoupled-read-order');
-    expect(table('sm_75').queues['sfu']?.readGroup).toBeUndefined();
+    for (const name of ['sm_60', 'sm_61', 'sm_70', 'sm_75', 'sm_80']) {
+      expect(table(name).queues['sfu']?.readGroup, name).toBe('ptxas-decoupled-read-order');
+      expect(table(name).queues['bitops']?.readGroup, name).toBe('ptxas-decoupled-read-order');
+    }
+    for (const name of ['sm_50', 'sm_86', 'sm_89', 'sm_90']) expect(table(name).queues['sfu']?.readGroup, name).toBeUndefined();
+    expect(table('sm_75').opcodes['HMMA']).toMatchObject({ kind: 'variable', queue: 'misc' });
   });
 });
 
@@ -240,7 +254,8 @@ describe('facts the big ptxas kernels of npm run bench rely on (bench/bigKernels
       '      [B------:R-:W-:-:S04]         /*0010*/                   FADD R28, R37, R28 ;',
     ];
     expect(kernel('k.sm_80.cuasm', ...lines)).toEqual({ k: 'unknown' });
-    expect(kernel('k.sm_75.cuasm', ...lines)).toEqual({ k: 'hazard' });
+    // sm_86: no listing shows ptxas leaving a MUFU unscoreboarded there, so a read 2 cycles later is a hazard.
+    expect(kernel('k.sm_86.cuasm', ...lines)).toEqual({ k: 'hazard' });
   });
 });
 
