@@ -130,8 +130,9 @@ function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>)
     Object.fromEntries(Object.entries(matrix).map(([writer, row]) => [writer, row['decoupled'] === undefined ? row : { ...row, r2ur: row['decoupled'] }]));
   return {
     source: 'corpus-sm90-ampere',
-    // FP64 arithmetic is fixed-latency here (FIXED_ON_HOPPER): NVIDIA's RedirectedFP64 writer figures.
-    ...(matrices.general ? { general: withR2urReader({ ...keep(matrices.general)!, fp64: FP64_WRITER.general }) } : {}),
+    // FP64 arithmetic is fixed-latency here (FIXED_ON_HOPPER): NVIDIA's RedirectedFP64 writer figures;
+    // HMMA's decoupled and address-unit readers sooner than its coupled ones (HMMA_WRITER).
+    ...(matrices.general ? { general: withR2urReader({ ...keep(matrices.general)!, fp64: FP64_WRITER.general, hmma: HMMA_WRITER }) } : {}),
     // R2UR's predicate output (`R2UR P0, URZ, R4`): B100's r2ur predicate column (R2UR_PREDICATE_ROW).
     ...(matrices.predicate ? { predicate: { ...keep(matrices.predicate)!, fp64: FP64_WRITER.predicate, r2ur: R2UR_PREDICATE_ROW } } : {}),
     // R2UR is fixed-latency here (HOPPER_CLASSES): B100's R2Ur row as its bound.
@@ -139,6 +140,15 @@ function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>)
     ...(matrices.uniformPredicate ? { uniformPredicate: keep(matrices.uniformPredicate)! } : {}),
   };
 }
+
+/**
+ * HMMA's result (fixed at 24 cycles here, MMA_ON_HOPPER) to the readers that take it sooner, the
+ * bound ptxas's sm_90 output fits (corpus-sm90-mma): decoupled readers (FRND, F2F) 2 cycles before
+ * the coupled ones, memory and other address-unit readers (STG) 1 before, as NVIDIA's Ampere table
+ * orders every MMA class (nak-sm80: MMA_2x_collect 17 to coupled readers, 16 DecoupledAgu, 15
+ * Decoupled; MMA_1x_collect 13, 12, 11). Every other reader takes the 24.
+ */
+const HMMA_WRITER: Readonly<Record<string, number>> = { decoupled: 22, agu: 23, memory: 23 };
 
 /**
  * R2UR's uniform result as B100's NVIDIA table times the `r2ur` writer (nak-sm100 ureg_raw.csv:
