@@ -123,7 +123,7 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     // `--seed 1796409261`: I2F.F32.U32 R7 read by F2F 14 cycles later (sm_61, path 32); MUFU.RCP R7 by FMUL 36 later (sm_70, path 60).
     { file: 'ptxas-11.8.unscoreboarded-i2f.sm_61.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-mufu' },
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
-    // `--seed 2718281` path 76 (shrunk): @!P1 MUFU.SIN R7, R6 with no write scoreboard, STG.E.SYS reading R7 with no wait (sm_75).
+    // `--seed 2718281` path 76: line 173 @!P1 MUFU.SIN R7, R6 with no write scoreboard, line 235 STG.E.SYS reading R7 with no wait (sm_75).
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_75.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
   ];
 
