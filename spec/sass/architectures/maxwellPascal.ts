@@ -39,7 +39,7 @@ const opcodes: Record<string, OpcodeInfo> = {
   // maxas: LEA $p48, $r0cc, $r8, $icr20 (a cmp-class op, 13 for its predicate); other forms 6.
   LEA: fixed(6, 'maxas-grammar', { predicateLatency: 13, predicateFirst: true, latencyClass: 'alu' }),
   ...each(['ISETP', 'FSETP', 'PSETP', 'CSETP'], SET_PREDICATES),
-  ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2'], HALF),
+  ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HADD2_32I', 'HMUL2_32I', 'HFMA2_32I'], HALF),
   HSETP2: fixed(13, 'nak-sm50-latency', { predicateLatency: 14, destinations: 2, latencyClass: 'half' }),
   // VOTE.ANY R0, PT, P0: the register, then the predicate it also writes.
   VOTE: fixed(6, 'nak-sm50-latency', { predicateLatency: 13, carryOut: 1, latencyClass: 'alu' }),
@@ -146,7 +146,8 @@ const readAfterWrite: ArchitectureTable['readAfterWrite'] = {
  * where a stall count might be. They read fixed results as the FP16 class does.
  */
 export const PASCAL_FP16: Readonly<Record<string, OpcodeInfo>> = {
-  ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2'], variable('misc', 'ptxas-pascal-fp16-scoreboards', { latencyClass: 'half' })),
+  // The 32-bit-immediate forms (HADD2_32I R0, R8, 0, 5.96e-08) with them: ptxas 12.5 scoreboards those too.
+  ...each(['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HADD2_32I', 'HMUL2_32I', 'HFMA2_32I'], variable('misc', 'ptxas-pascal-fp16-scoreboards', { latencyClass: 'half' })),
   HSETP2: variable('misc', 'ptxas-pascal-fp16-scoreboards', { destinations: 2, latencyClass: 'half' }),
 };
 

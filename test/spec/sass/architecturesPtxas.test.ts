@@ -196,7 +196,7 @@ describe('Pascal: FP16 instructions are scoreboarded (ptxas 12.5 for sm_61)', ()
   });
 
   it('Pascal\'s FP16 ops are variable-latency; Maxwell keeps NAK\'s fixed 13', () => {
-    for (const opcode of ['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HSETP2']) {
+    for (const opcode of ['HADD2', 'HMUL2', 'HFMA2', 'HSET2', 'HSETP2', 'HADD2_32I', 'HMUL2_32I', 'HFMA2_32I']) {
       expect(table('sm_61').opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'half', source: 'ptxas-pascal-fp16-scoreboards' });
       expect(table('sm_50').opcodes[opcode], opcode).toMatchObject({ kind: 'fixed', latency: 13, source: 'nak-sm50-latency' });
     }
@@ -204,6 +204,14 @@ describe('Pascal: FP16 instructions are scoreboarded (ptxas 12.5 for sm_61)', ()
     expect(architectureTable('sm_60')).toBe(table('sm_61'));
     expect(SOURCE_PROVENANCE['ptxas-pascal-fp16-scoreboards']).toBe('inferred');
     expect(SOURCES['ptxas-pascal-fp16-scoreboards']).toContain('HADD2 135 of 135 on sm_60');
+  });
+
+  it('the 32-bit-immediate forms too: HADD2_32I on scoreboard 1, the ISET waiting on it (ptxas 12.5, sm_60), and a hazard without the wait', () => {
+    // `hazardproof fuzz --ptxas --seed 31415926` (fixtures/fuzz-fp16-immediate.sm_60.ptx): line 38 HADD2_32I R0, line 40 ISET reading R0.
+    const immediate = fixture('ptxas-12.5.fp16-immediate.sm_60.O3.sass');
+    expect(verdicts(immediate, 'fp16-immediate.sm_60.sass')).toEqual({ k: 'proved-safe' });
+    // Line 40's wait on scoreboard 1 cleared in its control word.
+    expect(verdicts(mutate(immediate, '0x005fc0005fa00730', '0x001fc0005fa00730'), 'fp16-immediate.sm_60.sass')).toEqual({ k: 'hazard' });
   });
 });
 
