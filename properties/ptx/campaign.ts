@@ -82,7 +82,7 @@ export interface FindingExample {
 
 /** Findings of one cause: the kernel verdict (or mutant outcome) and its reason with digits as N. */
 export interface ReasonGroup {
-  readonly kind: 'hazard' | 'unknown' | 'refused' | 'mutant proved safe';
+  readonly kind: 'hazard' | 'unknown' | 'refused' | 'mutant proved safe' | 'mutant unknown';
   readonly key: string;
   count: number;
   /** Target names it was seen on. */
@@ -212,6 +212,8 @@ function findingsOf(evaluation: TargetEvaluation, path: string): Candidate[] {
     ...check!.misses.map((miss): Candidate => ({ rank: 0, kind: 'mutant proved safe', key: miss.signature, target, example: example(miss.kernel, `${miss.mutation}: proved safe: ${miss.reason}`, miss.lines) })),
     ...check!.functions.filter((f) => f.verdict === 'hazard').map((f): Candidate => ({ rank: 1, kind: 'hazard', key: f.group, target, example: example(f.name, f.detail, f.lines) })),
     ...check!.functions.filter((f) => f.verdict === 'unknown').map((f): Candidate => ({ rank: 2, kind: 'unknown', key: f.group, target, example: example(f.name, f.detail, f.lines) })),
+    // Never shrunk (rank 4): grouped so the report says why certain hazards went uncaught.
+    ...check!.escapes.map((escape): Candidate => ({ rank: 4, kind: 'mutant unknown', key: `mutant unknown: ${escape.signature}: ${withoutDigits(escape.reason.split(': ')[0]!)}`, target, example: example(escape.kernel, `${escape.mutation}: unknown: ${escape.reason}`, escape.lines) })),
   ];
 }
 
@@ -333,6 +335,6 @@ export async function runPtxasCampaign(config: PtxasCampaignConfig, tools: Reado
 
 /** Groups worst kind first, then the most frequent. */
 function sortedGroups(groups: ReadonlyMap<string, ReasonGroup>): ReasonGroup[] {
-  const order: ReasonGroup['kind'][] = ['mutant proved safe', 'hazard', 'unknown', 'refused'];
+  const order: ReasonGroup['kind'][] = ['mutant proved safe', 'hazard', 'unknown', 'refused', 'mutant unknown'];
   return [...groups.values()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.count - a.count || a.key.localeCompare(b.key));
 }

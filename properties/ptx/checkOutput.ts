@@ -43,7 +43,7 @@ export interface FunctionOutcome {
   readonly lines: readonly number[];
 }
 
-/** A certain-hazard mutant the checker proved safe: a soundness failure. */
+/** A certain-hazard mutant the checker did not show as a hazard: proved safe (a soundness failure) or unknown. */
 export interface MutantMiss {
   readonly kernel: string;
   readonly mutation: string;
@@ -63,6 +63,8 @@ export interface OutputCheck {
   readonly mutantsHazard: number;
   readonly mutantsUnknown: number;
   readonly misses: readonly MutantMiss[];
+  /** The mutants checked `unknown`, with their reasons: what keeps a certain hazard from being shown. */
+  readonly escapes: readonly MutantMiss[];
   readonly elapsedMs: number;
 }
 
@@ -110,7 +112,7 @@ export function checkOutput(listing: string, file: string, options: OutputCheckO
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     const first = error.problems[0];
-    return { refused: `the listing was not read: ${first === undefined ? error.message : `line ${first.line}: ${first.message}`}`, functions: [], mutantsAvailable: 0, mutantsChecked: 0, mutantsHazard: 0, mutantsUnknown: 0, misses: [], elapsedMs: performance.now() - started };
+    return { refused: `the listing was not read: ${first === undefined ? error.message : `line ${first.line}: ${first.message}`}`, functions: [], mutantsAvailable: 0, mutantsChecked: 0, mutantsHazard: 0, mutantsUnknown: 0, misses: [], escapes: [], elapsedMs: performance.now() - started };
   }
   const budget = () => {
     const ends = performance.now() + options.timeoutMs;
@@ -149,15 +151,19 @@ export function checkOutput(listing: string, file: string, options: OutputCheckO
     : pool.map((entry) => ({ entry, key: random.next() })).sort((a, b) => a.key - b.key).slice(0, options.mutants).map(({ entry }) => entry);
   let hazard = 0, unknown = 0;
   const misses: MutantMiss[] = [];
+  const escapes: MutantMiss[] = [];
   for (const { candidate, signature } of chosen) {
     const result = candidate.check(budget());
     if ('refused' in result) continue;
+    const outcome = { kernel: candidate.kernel, mutation: candidate.mutation, reason: result.reason, signature, lines: mutationLines(candidate.mutation) };
     if (result.verdict === 'hazard') hazard++;
-    else if (result.verdict === 'unknown') unknown++;
-    else misses.push({ kernel: candidate.kernel, mutation: candidate.mutation, reason: result.reason, signature, lines: mutationLines(candidate.mutation) });
+    else if (result.verdict === 'unknown') {
+      unknown++;
+      escapes.push(outcome);
+    } else misses.push(outcome);
   }
   return {
     refused: null, functions, mutantsAvailable: candidates.length, mutantsChecked: hazard + unknown + misses.length,
-    mutantsHazard: hazard, mutantsUnknown: unknown, misses, elapsedMs: performance.now() - started,
+    mutantsHazard: hazard, mutantsUnknown: unknown, misses, escapes, elapsedMs: performance.now() - started,
   };
 }

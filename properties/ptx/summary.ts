@@ -88,7 +88,7 @@ export function ptxasCampaignSummary(result: PtxasCampaignResult, context: Summa
       lines.push(`  assemble: ${kept.minimal.assemble}`, `  check:    ${kept.minimal.check}`);
     }
     lines.push(`  replay:   ${context.failureReplay ?? `${context.replay} --path ${failure.path}`}`);
-  } else if (result.groups.every((group) => group.kind === 'refused')) {
+  } else if (result.groups.every((group) => group.kind === 'refused' || group.kind === 'mutant unknown')) {
     lines.push('every assembled kernel was proved safe');
   }
   if (result.stoppedBy !== null) lines.push(`stopped: ${result.stoppedBy} (the table covers what was checked; same campaign: ${context.replay})`);

@@ -20,7 +20,7 @@ const HALF = fixed(13, 'nak-sm50-latency', { predicateLatency: 14, latencyClass:
  * the high half of their operand pair (ptxas-maxwell-fp64-reads): no source says when the FP64 unit
  * reads its registers, so no hazard may rest on its reading them at issue.
  */
-const FP64_READS: OpcodeCounterexample = { queue: 'misc', source: 'ptxas-maxwell-fp64-reads', latencyClass: EARLIEST_READER };
+const FP64_READS: OpcodeCounterexample = { queue: 'fp64', source: 'ptxas-maxwell-fp64-reads', latencyClass: EARLIEST_READER };
 
 /**
  * POPC and FLO: variable (NAK), in issue order among themselves; they read their registers as late
@@ -80,16 +80,16 @@ const opcodes: Record<string, OpcodeInfo> = {
   // issues the MUFU 2 cycles later; maxas gives it a fixed class. The ALU class (6, MUFU readers 2)
   // is the bound ptxas's spacing allows, for a proof only.
   RRO: inferredFixed(6, 'alu', 'ptxas-maxwell-rro'),
-  // Some POPC get no write scoreboard, their result read 15 cycles later with no wait: no hazard
-  // rests on such a POPC being late (ptxas-maxwell-unscoreboarded-popc).
-  FLO: BITOPS,
+  // Some POPC and FLO get no write scoreboard, their result read 15 cycles later with no wait: no
+  // hazard rests on such a POPC or FLO being late (ptxas-maxwell-unscoreboarded-popc).
+  FLO: unscoreboardedNotLate(BITOPS, 'ptxas-maxwell-unscoreboarded-popc'),
   POPC: unscoreboardedNotLate(BITOPS, 'ptxas-maxwell-unscoreboarded-popc'),
   // FP64: a proof takes its registers read at issue (6 after an ALU result); ptxas reads a pair's
   // high half 4 cycles after a MOV wrote it, so a counterexample may not rest on reads at issue.
-  ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('misc', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
+  ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('fp64', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
   // ptxas issues some DSETP with no write scoreboard, its predicate read 15 cycles later with no
   // wait: no hazard rests on such a DSETP being late (ptxas-maxwell-unscoreboarded-dsetp).
-  DSETP: unscoreboardedNotLate(variable('misc', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }), 'ptxas-maxwell-unscoreboarded-dsetp'),
+  DSETP: unscoreboardedNotLate(variable('fp64', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }), 'ptxas-maxwell-unscoreboarded-dsetp'),
   // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first. maxas puts it in its shared
   // memory class, and ptxas relies on its going through that queue, in order with LDS and STS
   // (ptxas-maxwell-shuffle-shared-order).
@@ -113,7 +113,8 @@ const opcodes: Record<string, OpcodeInfo> = {
  * memory (LDL/STL: ptxas counts them on one scoreboard with generic loads and waits by count),
  * shared (LDS/STS/ATOMS) and the multi-function unit with the conversions (maxas'
  * qtr class) complete in issue order, as ptxas' listings rely on, and so do POPC and FLO among
- * themselves (`bitops`); constant loads and the misc unit (S2R, FP64, SHFL...) are not assumed ordered.
+ * themselves (`bitops`); constant loads, the misc unit (S2R, SHFL...) and the FP64 unit (`fp64`, whose
+ * reads Pascal's listings show in issue order) are not assumed to complete in order.
  */
 const queues: ArchitectureTable['queues'] = {
   global: { ordered: true, source: 'corpus-readme' },
@@ -122,6 +123,8 @@ const queues: ArchitectureTable['queues'] = {
   bitops: { ordered: true, source: 'ptxas-maxwell-bitops-order' },
   constant: { ordered: false, source: 'conservative' },
   misc: { ordered: false, source: 'corpus-readme' },
+  // The FP64 unit, apart from misc so that a read order can be its own (`MaxwellPascalOrders.fp64ReadOrder`).
+  fp64: { ordered: false, source: 'corpus-readme' },
   unknown: { ordered: false, source: 'conservative' },
 };
 
@@ -183,12 +186,17 @@ function withReadDelays(opcodes: Readonly<Record<string, OpcodeInfo>>): Record<s
   return result;
 }
 
-/**
- * The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over
- * the shared ones; `decoupledReadOrder`, where a listing shows it, is the source for the `sfu` and
- * `bitops` queues reading their operands in one issue order across the two (`QueueFacts.readGroup`).
- */
-export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}, decoupledReadOrder?: SourceKey): ArchitectureTable {
+/** Read orders a table's listings show, each with its source. */
+export interface MaxwellPascalOrders {
+  /** The `sfu` and `bitops` queues read their operands in one issue order across the two (`QueueFacts.readGroup`). */
+  readonly decoupledReadOrder?: SourceKey;
+  /** The FP64 instructions (queue `fp64`) read their operands in issue order (`QueueFacts.readOrder`). */
+  readonly fp64ReadOrder?: SourceKey;
+}
+
+/** The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over the shared ones and the read orders its listings show. */
+export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}, orders: MaxwellPascalOrders = {}): ArchitectureTable {
+  const fp64 = orders.fp64ReadOrder === undefined ? queues : { ...queues, fp64: { ...queues['fp64']!, readOrder: orders.fp64ReadOrder } };
   return {
     name,
     aliases,
@@ -199,7 +207,7 @@ export function maxwellPascalTable(name: string, aliases: readonly string[], rep
     visibilityDelaySource: 'corpus-readme',
     conditionCode: true,
     readAfterWrite,
-    queues: withReadGroup(queues, ['sfu', 'bitops'], decoupledReadOrder),
+    queues: withReadGroup(fp64, ['sfu', 'bitops'], orders.decoupledReadOrder),
     opcodes: withReadDelays({ ...opcodes, ...replaced }),
     sources: SOURCES,
   };

@@ -6,5 +6,6 @@
  */
 import { maxwellPascalTable, PASCAL_FP16 } from './maxwellPascal.js';
 
-// Pascal's MUFU/conversion and bit-counting pipes read in one order: an I2F's source overwritten by a later POPC with no wait.
-export const SM61 = maxwellPascalTable('sm_61', ['sm_60', 'sm_62'], PASCAL_FP16, 'ptxas-decoupled-read-order');
+// Pascal's MUFU/conversion and bit-counting pipes read in one order (an I2F's source overwritten by
+// a later POPC with no wait), and so do its FP64 instructions (a DSET's pair overwritten by the next DSET).
+export const SM61 = maxwellPascalTable('sm_61', ['sm_60', 'sm_62'], PASCAL_FP16, { decoupledReadOrder: 'ptxas-decoupled-read-order', fp64ReadOrder: 'ptxas-pascal-fp64-read-order' });

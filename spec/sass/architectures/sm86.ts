@@ -15,7 +15,7 @@ export const SM86 = voltaPlusTable({
   without: ['DMMA'],
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,
+  unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, FCHK: 'ptxas-unscoreboarded-fchk' },
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.

@@ -84,8 +84,8 @@ describe('Maxwell and Pascal: RRO, POPC and FLO, FP64 reads (ptxas 12.5 for sm_5
     const maxwell = table('sm_50');
     const side = counterexampleSide(maxwell);
     for (const opcode of ['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET', 'DSETP']) {
-      expect(maxwell.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'alu', source: 'nak-fixed-latency' });
-      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: EARLIEST_READER, source: 'ptxas-maxwell-fp64-reads' });
+      expect(maxwell.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'fp64', latencyClass: 'alu', source: 'nak-fixed-latency' });
+      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'fp64', latencyClass: EARLIEST_READER, source: 'ptxas-maxwell-fp64-reads' });
       expect(side.opcodeGaps.get(opcode)?.counterexample, opcode).toContain('as early as any reader may');
     }
     expect(SOURCES['ptxas-maxwell-fp64-reads']).toContain('line 76 DMNMX R4, R8, R6, !PT');

@@ -125,6 +125,9 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
     // `--seed 2718281` path 76: line 173 @!P1 MUFU.SIN R7, R6 with no write scoreboard, line 235 STG.E.SYS reading R7 with no wait (sm_75).
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_75.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
+    // `--seed 31415926 --ptxas-version 12.5 --arch sm_60,sm_86 --opt 3`: FLO.U32 R2 read by ATOMS.CAS with no wait (sm_60, path 155); FCHK P0 read by @!P0 BRA 23 cycles later (sm_86, path 136).
+    { file: 'ptxas-12.5.unscoreboarded-flo.sm_60.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-popc' },
+    { file: 'ptxas-12.5.unscoreboarded-fchk.sm_86.O3.sass', fact: 'ptxas-unscoreboarded-fchk' },
   ];
 
   it.each(cases)('$file is unknown, naming $fact', ({ file, fact }) => {
@@ -155,7 +158,7 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
       expect(table(name).opcodes['DSETP'], name).toMatchObject({ kind: 'variable', unscoreboarded: { kind: 'variable', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-dsetp' } } });
       expect(table(name).opcodes['MUFU'], name).toMatchObject({ kind: 'variable', queue: 'sfu', unscoreboarded: { kind: 'variable', queue: 'sfu', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-mufu' } } });
       expect(table(name).opcodes['POPC'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-popc' } } });
-      expect(table(name).opcodes['FLO'], name).not.toHaveProperty('unscoreboarded');
+      expect(table(name).opcodes['FLO'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-popc' } } });
     }
   });
 });
@@ -204,6 +207,16 @@ describe('orders ptxas relies on: sm_70 HMMA step groups, and one read order acr
     expect(check.reason).toContain('[ptxas-unscoreboarded-popc]');
     // Line 71's control word: write scoreboard 7 (none) -> 4, which nothing waits on before line 115.
     expect(verdicts(mutate(flo, '0x000ff000000e0000', '0x000f3000000e0000'), 'unscoreboarded-flo.sass')).toEqual({ k: 'hazard' });
+  });
+
+  it('Pascal\'s FP64 instructions read in issue order: a DSET\'s pair overwritten by the next DSET 2 cycles later is proved; read as Maxwell\'s, the WAR', () => {
+    // `--seed 31415926 --ptxas-version 12.5 --arch sm_60,sm_86 --opt 3` path 112: line 58 DSET.EQ.AND R0, R2, R2, line 60 DSET.GT.AND R3 (sm_60).
+    const pascal = fixture('ptxas-12.5.fp64-read-order.sm_60.O3.sass');
+    expect(verdicts(pascal, 'fp64-read-order.sm_60.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(pascal.replaceAll('sm_60', 'sm_50').replaceAll('SM60', 'SM50'), 'fp64-read-order.sm_50.sass')).toEqual({ k: 'hazard' });
+    expect(table('sm_61').queues['fp64']).toMatchObject({ ordered: false, readOrder: 'ptxas-pascal-fp64-read-order' });
+    expect(table('sm_50').queues['fp64']?.readOrder).toBeUndefined();
+    expect(SOURCE_PROVENANCE['ptxas-pascal-fp64-read-order']).toBe('inferred');
   });
 
   it('the orders are sm_70\'s: HMMA in the in-order mma queue and sfu/bitops in one read group there only', () => {
