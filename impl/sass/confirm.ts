@@ -416,6 +416,29 @@ function cyclesOf(program: SassProgram): Cycles {
   return { onCycle, component };
 }
 
+/**
+ * How a guarded instruction off the pair goes where its guard names the predicate that guards the
+ * producer or consumer, with no write of it between the two in the listing: executed in the same
+ * sense, skipped in the opposite one, so that the run
+ * does not commit the predicate against the pair (the machine keeps a predicate's value between
+ * guards that read it: `@P0 FFMA` skipped makes a later `@P0 FADD` skipped too). Undefined
+ * otherwise: the run's own policy decides. A choice the machine does not allow falls back to the
+ * one it does; a schedule found is replayed whatever chose it.
+ */
+export function guardChoice(program: SassProgram, pc: number, suspicion: Suspicion): boolean | undefined {
+  const guard = program.instructions[pc]!.guard;
+  if (guard === null) return undefined;
+  for (const pair of [suspicion.producer, suspicion.consumer]) {
+    const other = program.instructions[pair]!.guard;
+    if (other === null || other.predicate !== guard.predicate) continue;
+    // Only the same value: no instruction between the two (in listing order) writes the predicate.
+    const [from, to] = pc < pair ? [pc, pair] : [pair, pc];
+    if (program.instructions.slice(from, to).some((between) => between.destinations.includes(guard.predicate))) continue;
+    return other.negated === guard.negated;
+  }
+  return undefined;
+}
+
 /** The directed policy: everything early but the held step; the path decides branches. */
 function choose(
   program: SassProgram,
@@ -454,7 +477,7 @@ function choose(
     const instruction = program.instructions[pc]!;
     const want = position < path.length && path[position] === pc ? path[position + 1] : undefined;
     let taken: boolean;
-    if (instruction.flow.kind === 'next') taken = executeGuarded || pc === suspicion.producer || pc === suspicion.consumer;
+    if (instruction.flow.kind === 'next') taken = pc === suspicion.producer || pc === suspicion.consumer || (guardChoice(program, pc, suspicion) ?? executeGuarded);
     // Past the path, a branch goes the shorter way out of the program: the run should end with the
     // held step landing, not go round a loop until the step limit.
     else if (want === undefined) taken = instruction.flow.kind === 'branch' && pc + 1 < program.instructions.length && toExit[instruction.flow.target]! < toExit[pc + 1]!;

@@ -14,6 +14,7 @@ import { sassActionCode } from '../../../spec/sass/machine/action.js';
 import type { SassInstruction, SassProgram } from '../../../spec/sass/program.js';
 import { referenceConfirm } from './analysis/reference.js';
 import { syntheticKernel } from './analysis/syntheticKernel.js';
+import { fixture, mutate, verdicts } from '../../spec/sass/ptxasFixtures.js';
 
 /** A confirmation as text: the hazard, the schedule's codes and the issued instructions. */
 function shown(result: ConfirmedHazard | null): string {
@@ -124,5 +125,18 @@ describe('directed runs shared between suspicions', () => {
     const runs = new DirectedRuns(1);
     expect(confirmSuspicion(program, suspicion, undefined, () => 'time budget of 1 ms reached (--timeout)', runs)).toBeNull();
     expect(shown(confirmSuspicion(program, suspicion, undefined, undefined, runs))).toBe(shown(referenceConfirm(program, suspicion)));
+  });
+});
+
+describe('a directed run keeps the pair\'s guard true (guardChoice)', () => {
+  // `hazardproof fuzz --ptxas --seed 31415926 --ptxas-version 12.5 --arch sm_60,sm_86 --opt 3`, path 25
+  // (test/spec/sass/fixtures/fuzz-guarded-pair.sm_60.ptx): line 95 @P0 FADD.FTZ R17 then line 96 @P0 FFMA
+  // reading R17, after line 88's @P0 FFMA R15 on the same P0. Skipping that one commits P0 false, and
+  // the pair could never execute: the run executes it instead, as the pair's guard has it.
+  it('the FADD\'s stall lowered to 1 is shown as the hazard it is', () => {
+    const text = fixture('ptxas-12.5.guarded-pair.sm_60.O3.sass');
+    expect(verdicts(text, 'guarded-pair.sm_60.sass')).toEqual({ k: 'proved-safe' });
+    // Line 95's control slot (stall 6 -> 1) in the word after line 93.
+    expect(verdicts(mutate(text, '0x001f9840fec007f5', '0x001f9840fe2007f5'), 'guarded-pair.sm_60.sass')).toEqual({ k: 'hazard' });
   });
 });

@@ -9,6 +9,7 @@ import { exclusiveGuards } from '../../../../impl/sass/analysis/exclusiveGuards.
 import { landingLatency, readLatency } from '../../../../spec/sass/latency.js';
 import { readsInIssueOrder, type SassInstruction, type SassProgram } from '../../../../spec/sass/program.js';
 import { successors } from '../../../../impl/sass/cfg.js';
+import { guardChoice } from '../../../../impl/sass/confirm.js';
 import { AGE_CAP, INSTANCE_CAP, type AbstractState, type PendingEntry } from '../../../../impl/sass/analysis/domain.js';
 import { suspicionKey, type Suspicion } from '../../../../impl/sass/analysis/suspicion.js';
 import type { Hazard } from '../../../../spec/oracle/hazard.js';
@@ -495,7 +496,7 @@ function choose(
     const instruction = program.instructions[pc]!;
     const want = position < path.length && path[position] === pc ? path[position + 1] : undefined;
     let taken: boolean;
-    if (instruction.flow.kind === 'next') taken = executeGuarded || pc === suspicion.producer || pc === suspicion.consumer;
+    if (instruction.flow.kind === 'next') taken = pc === suspicion.producer || pc === suspicion.consumer || (guardChoice(program, pc, suspicion) ?? executeGuarded);
     // Past the path, a branch goes the shorter way out of the program: the run should end with the
     // held step landing, not go round a loop until the step limit.
     else if (want === undefined) taken = instruction.flow.kind === 'branch' && pc + 1 < program.instructions.length && toExit[instruction.flow.target]! < toExit[pc + 1]!;
