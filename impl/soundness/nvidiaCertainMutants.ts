@@ -27,8 +27,10 @@
  *   predicate results; P's stall is set to 1, so Q issues one cycle after P. Every fixed-latency
  *   GPR and predicate result of every NVIDIA architecture since Maxwell needs at least 2 cycles
  *   (NAK's NVIDIA-provided tables: the smallest GPR figure is 2, IMAD.WIDE's low half to an FMA's
- *   C operand; predicates 4 or more; maxas: 6 on Maxwell), so reading it after 1 is a hazard.
- *   Uniform results are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
+ *   C operand; predicates 4 or more; maxas: 6 on Maxwell), so reading it after 1 is a hazard,
+ *   where the counterexample side of the table gives that figure: not the tensor-core MMAs, whose
+ *   results ptxas reads in the next instruction (ptxas-mma-next-instruction). Uniform results
+ *   are left out (VOTEU to a uniform predicate reader is 1 cycle in NAK's tables).
  *
  * Neither kind is made where Q copies the register onto itself (`MOV R8, R8`, ptxas -O0's habit):
  * see `copiesOntoItself`; nor a `lower-stall` mutant whose P is such a copy: Q reading the register
@@ -36,6 +38,7 @@
  */
 import type { LoweredKernel } from '../../format/sass/lower.js';
 import { oppositeGuards, readsAfter, readsInIssueOrder, type SassInstruction, type SassProgram } from '../../spec/sass/program.js';
+import { readLatency } from '../../spec/sass/latency.js';
 import { selfCopiedRegister } from '../../spec/sass/selfCopy.js';
 import { mutantOf, type Mutant } from '../sass/mutate.js';
 
@@ -153,13 +156,27 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
     if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase()) && !skippedOnStretch(program, q - 1, q)) {
       const early = consumer.unit.kind === 'fixed' ? consumer.sources : consumer.readAtIssue;
       const register = producer.destinations.find((r) => vectorOrPredicate(r) && early.includes(r));
-      if (register !== undefined && !copiesOntoItself(consumer, register) && !copiesOntoItself(producer, register)) {
+      if (register !== undefined && !copiesOntoItself(consumer, register) && !copiesOntoItself(producer, register) && lateOnCounterexampleSide(kernel, q - 1, register, q)) {
         const mutant = mutantOf(kernel, 'lower-stall', q - 1, `stall ${producer.control.stall} -> 1`, (old) => ({ ...old, control: { ...old.control, stall: 1 } }));
         result.push({ mutant, producerLine: producer.line, consumerLine: consumer.line, register, hazard: 'RAW' });
       }
     }
   });
   return result;
+}
+
+/**
+ * Whether the counterexample side (what a source shows) still has producer `p`'s `register` land
+ * later than one cycle for consumer `q`: the floor of NVIDIA's tables, or a sourced figure. An
+ * entry no source bounds from below (a tensor-core MMA, ready the next instruction) makes no
+ * reader one cycle later a certain hazard.
+ */
+function lateOnCounterexampleSide(kernel: Pick<LoweredKernel, 'program' | 'counterexample'>, p: number, register: string, q: number): boolean {
+  const evidence = kernel.counterexample?.program ?? kernel.program;
+  const producer = evidence.instructions[p]!;
+  const consumer = evidence.instructions[q]!;
+  if (producer.unit.kind !== 'fixed') return false;
+  return readLatency(evidence, producer, register, consumer, consumer.guard?.predicate === register) > 1;
 }
 
 /** Opcodes (base) after which control comes back to the next instruction: the return of a call. */

@@ -144,7 +144,7 @@ function minifloatBits(types: readonly string[], denseK: number): number {
 /**
  * Matrix operands `D, A, B, C` (C as wide as D), then single registers (sparsity metadata, scale
  * factors). Per-thread fragment sizes of an m×n×k shape written `16816`, `1688`, `884`, `8816`,
- * `16832`, `16864`, `168128` (PTX ISA, "Matrix Fragments for mma.mMnNkK"): D holds m·n/32
+ * `16832`, `16864`, `168128`, `8x8x4` (PTX ISA, "Matrix Fragments for mma.mMnNkK"): D holds m·n/32
  * elements, A m·k/32 (half of it with `.SP`, the 2:4 sparse A of `mma.sp`), B k·n/32, at the
  * element widths of the types (`HMMA.16816.F32.BF16`: D F32, A and B BF16; HMMA inputs default
  * to F16, IMMA results are S32, DMMA is all F64; `QMMA.16832.F32.E4M3.E2M1`: D F32, A E4M3, B
@@ -167,7 +167,8 @@ export function matrixOperands(operands: readonly string[], base: string, modifi
 
 /** Register counts of D (and C), A and B from the shape, sparsity and type modifiers; null when the shape is unreadable. */
 export function fragmentWidths(base: string, modifiers: readonly string[]): { d: number; a: number; b: number } | null {
-  const shape = modifiers.find((m) => /^\d{3,6}$/.test(m));
+  // Hopper's cuobjdump spells DMMA's shape with separators (`DMMA.8x8x4`), Ampere's without (`DMMA.884`).
+  const shape = modifiers.map((m) => (/^\d+x\d+x\d+$/.test(m) ? m.replaceAll('x', '') : m)).find((m) => /^\d{3,6}$/.test(m));
   if (shape === undefined) return null;
   const m = shape.startsWith('16') ? 16 : 8;
   const rest = shape.slice(String(m).length);

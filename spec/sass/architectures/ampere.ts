@@ -6,7 +6,7 @@
  */
 import type { ArchitectureTable, LatencyMatrix, OpcodeInfo } from '../architecture.js';
 import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
-import { control, fixed, inferredFixed, variable } from './build.js';
+import { control, each, fixed, inferredFixed, variable } from './build.js';
 import { uniformOpcodes } from './voltaPlus.js';
 
 /** NVIDIA's FP16_F32 class (RegLatencySM80::op_category: HADD2 with an f32 result), as a writer and as a reader. */
@@ -43,9 +43,6 @@ const general: LatencyMatrix = {
   fp16: { alu: 5, disp: 5, fma: 5, imadWide: 5, fp16: 4, [FP16_F32]: 5, ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
   [FP16_F32]: { alu: 5, disp: 5, fma: 5, imadWide: 5, ...halfReaders(5), ...wideReaders(5, 5, 3), ...lateReaders(7, 4, 5, 6) },
   hfma2mma: { alu: 10, disp: 10, fma: 10, imadWide: 10, ...halfReaders(10), ...wideReaders(10, 10, 8), ...lateReaders(11, 6, 7, 6) },
-  // An HMMA issued without a write scoreboard: NVIDIA's MMA_2x_collect writer, the slower of the
-  // two MMA classes (MMA_1x_collect: 13 to coupled readers), taken for every shape (HMMA_UNSCOREBOARDED).
-  hmma: { alu: 17, disp: 17, fma: 17, imadWide: 17, ...halfReaders(17), ...wideReaders(17, 17, 15), fp64: 17, hfma2mma: 17, hmma: 18, imma: 18, decoupled: 15, cbu: 15, agu: 16, memory: 16, cctl: 16 },
 };
 
 /** Predicate results (PredLatencySM80::pred_read_after_write; VOTE reads as Disp_Alu, `guard` = Guard). */
@@ -102,13 +99,19 @@ export const AMPERE_FIGURES = {
 } as const;
 
 /**
- * An HMMA the listing gives no write scoreboard (ptxas 11.8 and 12.5 for sm_80, sm_86 and sm_89:
- * HMMA.1684.F32.TF32), fixed-latency with the `hmma` row, NVIDIA's figures for its slower MMA
- * class (ptxas-ampere-hmma): an upper bound a proof relies on. No lower bound is taken: ptxas's
- * -O0 output copies the result onto itself (MOV R8, R8) one cycle after the HMMA, which this model
- * reads as a read before the write, so a counterexample takes it ready the next cycle.
+ * A tensor-core MMA (HMMA, IMMA, BMMA; DMMA on Ampere and Ada) in latency class `latencyClass`:
+ * fixed-latency, its results reaching the very next instruction (ptxas-mma-next-instruction).
+ * ptxas -O0 gives every MMA a stall of 0, where it gives every other instruction 15, and reads
+ * its result, or waits on the scoreboard it sets, in the next instruction, for sm_80 to sm_90 in
+ * both releases: the hardware holds that instruction until the MMA has written, which for an
+ * in-order issue is what a result ready the next cycle gives. An upper bound compiler output
+ * relies on, the same on both sides: no hazard rests on an MMA's result. Its operands are read at
+ * issue, as a fixed-latency instruction's are (NVIDIA's figure from an MMA reader to any later
+ * writer is 1 cycle, nak-sm80).
  */
-const HMMA_UNSCOREBOARDED: OpcodeInfo = inferredFixed(18, 'hmma', 'ptxas-ampere-hmma', { operands: 'matrix' });
+export function mmaReadyNextInstruction(latencyClass: string): OpcodeInfo {
+  return inferredFixed(1, latencyClass, 'ptxas-mma-next-instruction', { operands: 'matrix' });
+}
 
 /**
  * I2FP (integer to float on the FMA-pipe, which ptxas emits for sm_86 and sm_89 and never
@@ -132,13 +135,7 @@ export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
   MOVM: variable('misc', 'nak-sm80', { latencyClass: 'decoupled' }),
   LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
   LDGDEPBAR: control('none', 'nak-sm80', { latencyClass: 'decoupled' }),
-  DMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'imma' }),
-  // A tensor-core instruction reads its operands at issue: NVIDIA's write-after-read figure from
-  // an MMA reader to any later writer is 1 cycle, and ptxas chains HMMAs over an earlier one's
-  // operands with no read scoreboard. Both sides (the Volta/Turing entry claims it only for
-  // counterexamples). Coupled where ptxas sets it no write scoreboard (HMMA_UNSCOREBOARDED).
-  // No hazard rests on a scoreboarded HMMA's result being late either: ptxas 11.8 -O0 reads it
-  // sooner than a wait mask sees the scoreboard, 12.5 -O0 one cycle after an unscoreboarded one
-  // (ptxas-ampere-hmma). A counterexample takes it ready the next cycle.
-  HMMA: variable('misc', 'nak-sm80', { operands: 'matrix', latencyClass: 'hmma', sourcesAtIssue: 'corpus-mma-read-order', unscoreboarded: HMMA_UNSCOREBOARDED, counterexample: { latency: 1, source: 'ptxas-ampere-hmma' } }),
+  // The tensor-core MMAs (mmaReadyNextInstruction): DMMA too, which ptxas emits for GA10x and Ada as for GA100.
+  ...each(['IMMA', 'BMMA', 'DMMA'], mmaReadyNextInstruction('imma')),
+  HMMA: mmaReadyNextInstruction('hmma'),
 };

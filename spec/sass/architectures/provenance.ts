@@ -81,8 +81,8 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'nvidia-volta-tuning': 'documentation',
   // NVIDIA's least figure in every table it gave, carried to the architectures it gave none for.
   'nvidia-coupled-floor': 'inferred',
-  // ptxas leaves some HMMAs unscoreboarded on Ampere: NVIDIA's MMA delays as upper bounds only.
-  'ptxas-ampere-hmma': 'inferred-bound',
+  // ptxas -O0 reads a tensor-core MMA's result in the next instruction: an upper bound only.
+  'ptxas-mma-next-instruction': 'inferred-bound',
   'ptxas-unscoreboarded-popc': 'inferred',
   'ptxas-decoupled-read-order': 'inferred',
   'ptxas-sm70-hmma-order': 'inferred',

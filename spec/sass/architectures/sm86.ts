@@ -1,6 +1,6 @@
 /**
- * Ampere GA10x: sm_86, sm_87 (Orin). As sm_80 without DMMA (FP64 tensor cores are GA100-only),
- * with I2FP, which ptxas emits for GA10x and no source times (placed in the class its uses fit).
+ * Ampere GA10x: sm_86, sm_87 (Orin). As sm_80 (DMMA included: ptxas 11.8 and 12.5 emit it for
+ * sm_86 as for sm_80, ptxas-mma-next-instruction), with I2FP, which ptxas emits for GA10x and no source times (placed in the class its uses fit).
  * Ada (sm_89) has its own table (`sm89.ts`).
  */
 import { AMPERE_EXTRA, AMPERE_FIGURES, I2FP_ON_AMPERE } from './ampere.js';
@@ -12,7 +12,6 @@ export const SM86 = voltaPlusTable({
   ...AMPERE_FIGURES,
   // I2FP, which ptxas emits for GA10x, is in no source: the class every ptxas use fits (ptxas-i2fp-class).
   extra: { ...AMPERE_EXTRA, I2FP: I2FP_ON_AMPERE },
-  without: ['DMMA'],
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, FCHK: 'ptxas-unscoreboarded-fchk' },

@@ -1,8 +1,8 @@
 /**
  * Ada: sm_89 (RTX 40, L4, L40). Its own table with the Ampere figures, because Mesa NAK's
  * NVIDIA-provided sm80 table is "for Ampere and Ada only" and NAK selects it for sm_89
- * (`is_ada`) as for sm_80..sm_88 (source `nak-ada`). As sm_86: no DMMA (FP64 tensor cores are
- * GA100/GH100 only). FP64 results complete in order, as ptxas relies on. I2FP, which ptxas
+ * (`is_ada`) as for sm_80..sm_88 (source `nak-ada`). As sm_86, DMMA included (ptxas emits it for
+ * sm_89: ptxas-mma-next-instruction). FP64 results complete in order, as ptxas relies on. I2FP, which ptxas
  * emits for sm_89, has no source: placed in the ALU class, which every ptxas use fits (as on sm_86).
  */
 import { AMPERE_EXTRA, AMPERE_FIGURES, I2FP_ON_AMPERE } from './ampere.js';
@@ -16,7 +16,6 @@ export const SM89 = voltaPlusTable({
   readAfterWrite: { ...AMPERE_FIGURES.readAfterWrite, source: 'nak-ada' },
   // I2FP is in no source: placed in the class every ptxas use fits (ptxas-i2fp-class), a proof-side bound.
   extra: { ...AMPERE_EXTRA, I2FP: I2FP_ON_AMPERE },
-  without: ['DMMA'],
   orderedPipes: { fp64: 'corpus-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,

@@ -15,9 +15,10 @@
  * next cycle. Hopper-only opcodes no source describes keep conservative entries.
  *
  * ptxas 12.5's sm_90/sm_90a output (source `corpus-sm90-classes`, `corpus-sm90-mma`) places the
- * opcodes it never scoreboards in a class: the tensor-core MMAs (HMMA, IMMA, BMMA), R2UR,
- * VIADD, VIMNMX, VIMNMX3, VHMNMX and ELECT are fixed-latency with the class figures every use
- * fits, upper bounds only. Opcodes whose operands no shape describes (HGMMA/IGMMA/QGMMA, whose
+ * opcodes it never scoreboards in a class: R2UR, VIADD, VIMNMX, VIMNMX3, VHMNMX and ELECT are
+ * fixed-latency with the class figures every use fits, upper bounds only; the tensor-core MMAs
+ * (HMMA, IMMA, BMMA) reach the next instruction, as ptxas -O0 relies on (as on Ampere). Opcodes
+ * whose operands no shape describes (HGMMA/IGMMA/QGMMA, whose
  * accumulator spans up to 128 registers, and the TMA and bulk-copy ops UTMALDG, UTMASTG,
  * UTMAREDG, UTMAPF, UTMACCTL and UBLKCP, whose `[URn]` operands span several uniform registers)
  * are left out of the table: an entry reading one register of each would hide a dependence, so
@@ -31,7 +32,7 @@
  * HGMMA outside the table: what orders wgmma is not modelled.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
-import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER } from './ampere.js';
+import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER, mmaReadyNextInstruction } from './ampere.js';
 import { conservative, control, each, fixed, inferredFixed, variable, type Extra } from './build.js';
 import { uniformOpcodes, voltaPlusTable, withCoupledFloor, UNSCOREBOARDED_BITOPS } from './voltaPlus.js';
 
@@ -130,9 +131,8 @@ function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>)
     Object.fromEntries(Object.entries(matrix).map(([writer, row]) => [writer, row['decoupled'] === undefined ? row : { ...row, r2ur: row['decoupled'] }]));
   return {
     source: 'corpus-sm90-ampere',
-    // FP64 arithmetic is fixed-latency here (FIXED_ON_HOPPER): NVIDIA's RedirectedFP64 writer figures;
-    // HMMA's decoupled and address-unit readers sooner than its coupled ones (HMMA_WRITER).
-    ...(matrices.general ? { general: withR2urReader({ ...keep(matrices.general)!, fp64: FP64_WRITER.general, hmma: HMMA_WRITER }) } : {}),
+    // FP64 arithmetic is fixed-latency here (FIXED_ON_HOPPER): NVIDIA's RedirectedFP64 writer figures.
+    ...(matrices.general ? { general: withR2urReader({ ...keep(matrices.general)!, fp64: FP64_WRITER.general }) } : {}),
     // R2UR's predicate output (`R2UR P0, URZ, R4`): B100's r2ur predicate column (R2UR_PREDICATE_ROW).
     ...(matrices.predicate ? { predicate: { ...keep(matrices.predicate)!, fp64: FP64_WRITER.predicate, r2ur: R2UR_PREDICATE_ROW } } : {}),
     // R2UR is fixed-latency here (HOPPER_CLASSES): B100's R2Ur row as its bound.
@@ -140,15 +140,6 @@ function weighedRows(matrices: NonNullable<ArchitectureTable['readAfterWrite']>)
     ...(matrices.uniformPredicate ? { uniformPredicate: keep(matrices.uniformPredicate)! } : {}),
   };
 }
-
-/**
- * HMMA's result (fixed at 24 cycles here, MMA_ON_HOPPER) to the readers that take it sooner, the
- * bound ptxas's sm_90 output fits (corpus-sm90-mma): decoupled readers (FRND, F2F) 2 cycles before
- * the coupled ones, memory and other address-unit readers (STG) 1 before, as NVIDIA's Ampere table
- * orders every MMA class (nak-sm80: MMA_2x_collect 17 to coupled readers, 16 DecoupledAgu, 15
- * Decoupled; MMA_1x_collect 13, 12, 11). Every other reader takes the 24.
- */
-const HMMA_WRITER: Readonly<Record<string, number>> = { decoupled: 22, agu: 23, memory: 23 };
 
 /**
  * R2UR's uniform result as B100's NVIDIA table times the `r2ur` writer (nak-sm100 ureg_raw.csv:
@@ -246,14 +237,14 @@ const HOPPER_CLASSES: Readonly<Record<string, OpcodeInfo>> = {
 };
 
 /**
- * Tensor-core MMAs: NAK's fallback scoreboards them (has_fixed_latency: Hmma, Imma), ptxas 12.5
- * never does on sm_90 and issues their readers at least the cycles below after them
- * (corpus-sm90-mma): upper bounds for a proof, ready the next cycle for a counterexample.
+ * Tensor-core MMAs: NAK's fallback scoreboards them (has_fixed_latency: Hmma, Imma), ptxas never
+ * does on sm_90 (corpus-sm90-mma) and, at -O0, reads their results in the next instruction
+ * (ptxas-mma-next-instruction), as on Ampere. DMMA, which ptxas scoreboards on sm_90 with a
+ * full stall at -O0, keeps the fallback's conservative entry.
  */
 const MMA_ON_HOPPER: Readonly<Record<string, OpcodeInfo>> = {
-  HMMA: inferredFixed(24, 'hmma', 'corpus-sm90-mma', { operands: 'matrix' }),
-  IMMA: inferredFixed(24, 'imma', 'corpus-sm90-mma', { operands: 'matrix', modifierLatency: { '8816': 13 } }),
-  BMMA: inferredFixed(25, 'imma', 'corpus-sm90-mma', { operands: 'matrix' }),
+  HMMA: mmaReadyNextInstruction('hmma'),
+  ...each(['IMMA', 'BMMA'], mmaReadyNextInstruction('imma')),
 };
 
 /**

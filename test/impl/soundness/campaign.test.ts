@@ -128,6 +128,20 @@ describe('soundness campaign', () => {
     expectCaught('load.sm_80.cuasm', reader('LDG.E R8, [R2.64]'), 1);
   });
 
+  it('makes no lower-stall mutant of a result no source bounds from below (a tensor-core MMA reaches the next instruction)', () => {
+    const nextReads = (producer: string) => section('k',
+      '  k:',
+      `      [B------:R-:W-:-:S08]         /*0000*/                   ${producer} ;`,
+      '      [B------:R-:W-:-:S04]         /*0010*/                   IADD3 R12, R9, 0x1, RZ ;',
+      '      [B------:R-:W-:-:S01]         /*0020*/                   STG.E [R4.64], R12 ;',
+      '      [B------:R-:W-:-:S05]         /*0030*/                   EXIT ;',
+    );
+    for (const name of ['sm_80', 'sm_90']) {
+      expectCaught(`mma-next.${name}.cuasm`, nextReads('HMMA.16816.F32 R8, R16, R20, R8'), 0);
+      expectCaught(`alu-next.${name}.cuasm`, nextReads('IADD3 R9, R2, 0x1, RZ'), 1);
+    }
+  });
+
   it('fails the law, naming file, line and mutation, when the checker proves a certain-hazard mutant', () => {
     const file = write('k2.sm_75.cuasm', kernel);
     const proves = () => ({ verdict: 'proved-safe', reason: 'a wrong proof' }) as unknown as ReturnType<NonNullable<Parameters<typeof soundnessCampaign>[1]['checker']>>;

@@ -94,7 +94,8 @@ describe('architecture tables', () => {
       for (const [opcode, info] of Object.entries(table.opcodes)) {
         const klass = info.latencyClass;
         expect(klass, opcode).toBeDefined();
-        if (info.kind === 'fixed' && !opcode.startsWith('U') && opcode !== 'VOTEU') {
+        // A tensor-core MMA's results reach the next instruction (latency 1): no figure of a row could be lower.
+        if (info.kind === 'fixed' && !opcode.startsWith('U') && opcode !== 'VOTEU' && info.source !== 'ptxas-mma-next-instruction') {
           expect(general[klass!], `${table.name} ${opcode} writer class ${klass}`).toBeDefined();
         }
       }

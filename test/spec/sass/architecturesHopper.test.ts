@@ -27,11 +27,11 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
     }
   });
 
-  it('HMMA, IMMA and BMMA are fixed-latency with the spacing ptxas gives their readers (corpus-sm90-mma)', () => {
-    expect(hopper.opcodes['HMMA']).toMatchObject({ kind: 'fixed', latency: 24, latencyClass: 'hmma', operands: 'matrix', source: 'corpus-sm90-mma' });
-    expect(hopper.opcodes['HMMA']).not.toHaveProperty('modifierLatency');
-    expect(hopper.opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 24, modifierLatency: { '8816': 13 }, latencyClass: 'imma', operands: 'matrix', source: 'corpus-sm90-mma' });
-    expect(hopper.opcodes['BMMA']).toMatchObject({ kind: 'fixed', latency: 25, latencyClass: 'imma', operands: 'matrix', source: 'corpus-sm90-mma' });
+  it('HMMA, IMMA and BMMA are fixed-latency, never scoreboarded (corpus-sm90-mma), their results reaching the next instruction (ptxas-mma-next-instruction)', () => {
+    expect(hopper.opcodes['HMMA']).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'hmma', operands: 'matrix', source: 'ptxas-mma-next-instruction' });
+    expect(hopper.opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'imma', operands: 'matrix', source: 'ptxas-mma-next-instruction' });
+    expect(hopper.opcodes['BMMA']).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: 'imma', operands: 'matrix', source: 'ptxas-mma-next-instruction' });
+    expect(SOURCE_PROVENANCE['ptxas-mma-next-instruction']).toBe('inferred-bound');
     const citation = SOURCES['corpus-sm90-mma'];
     for (const figure of ['HMMA.16816 -> MMA 24', 'HMMA.SP.16832 -> FADD 24', 'IMMA.16832 -> IMMA 24', 'IMMA.8816 -> IMAD 13', 'BMMA.168256 -> IADD3 25', 'HMMA (83 instructions), IMMA (59) or BMMA (9)']) {
       expect(citation).toContain(figure);

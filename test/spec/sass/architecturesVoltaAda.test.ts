@@ -98,24 +98,19 @@ describe('Ampere and Ada: FP16 to FP16 at NVIDIA\'s 4, unscoreboarded HMMA, I2FP
   const mutants: readonly Mutant[] = [
     // NVIDIA's 4 holds on both sides: 3 cycles is a hazard a source shows.
     { kernel: 'test_fabs_add', what: 'HFMA2 3 cycles after HFMA2', from: '0x000fc80000200004', to: '0x000fc60000200004', verdict: 'hazard' },
-    // The ISETP right after the HMMA reads its R8 instead of R0: 1 cycle, sooner than MMA_2x_collect's 17,
-    // but no source bounds an unscoreboarded HMMA from below.
-    { kernel: 'no_reorder_mma_and_laneid_check', what: 'ISETP 1 cycle after the unscoreboarded HMMA reads its result', from: 'ISETP.NE.U32.AND P0, PT, R0, RZ, PT', to: 'ISETP.NE.U32.AND P0, PT, R8, RZ, PT', verdict: 'unknown' },
-    // The HMMA sets scoreboard 1, which nothing waits on: a scoreboarded HMMA stays variable (NVIDIA's
-    // class) for a proof, but no hazard rests on its lateness (ptxas -O0 reads HMMA results one
-    // cycle after the HMMA, scoreboarded or not: ptxas-ampere-hmma).
-    { kernel: 'no_reorder_mma_and_laneid_check', what: 'HMMA scoreboarded and ST not waiting', from: '0x000fe200000850ff', to: '0x000e6200000850ff', verdict: 'unknown' },
   ];
 
   it.each(mutants.map((mutant) => [mutant.what, mutant] as const))('with one protection removed it is no longer proved: %s', (_what, mutant) => {
     expect(verdicts(mutate(text, mutant.from, mutant.to), 'mutant.sm_80.sass')[mutant.kernel]).toBe(mutant.verdict);
   });
 
-  it('at -O0 the HMMA\'s self-copies one cycle after it leave the kernel unknown, naming the fact, not hazard', () => {
-    const check = verdictAndReason(fixture('ptxas-12.5.latencies.O0.sm_80.sass'), 'ptxas-12.5.latencies.O0.sm_80.sass');
-    expect(check.verdict).toBe('unknown');
-    expect(check.reason).toContain('HMMA on sm_80');
-    expect(check.reason).toContain('[ptxas-ampere-hmma]');
+  it('an HMMA result read the next cycle, or with no wait on the scoreboard the HMMA sets, is proved: it reaches the next instruction (ptxas-mma-next-instruction)', () => {
+    // The ISETP right after the HMMA reads its R8 instead of R0: 1 cycle later, as ptxas -O0 reads MMA results.
+    expect(verdicts(mutate(text, 'ISETP.NE.U32.AND P0, PT, R0, RZ, PT', 'ISETP.NE.U32.AND P0, PT, R8, RZ, PT'), 'mutant.sm_80.sass')['no_reorder_mma_and_laneid_check']).toBe('proved-safe');
+    // The HMMA sets scoreboard 1, which nothing waits on.
+    expect(verdicts(mutate(text, '0x000fe200000850ff', '0x000e6200000850ff'), 'mutant.sm_80.sass')['no_reorder_mma_and_laneid_check']).toBe('proved-safe');
+    // At -O0 ptxas copies the HMMA's results one cycle after it.
+    expect(verdictAndReason(fixture('ptxas-12.5.latencies.O0.sm_80.sass'), 'ptxas-12.5.latencies.O0.sm_80.sass').verdict).toBe('proved-safe');
   });
 
   it('FP16 results reach FP16 readers after 4 (NVIDIA\'s figure), HADD2.F32 keeps its own class at 5', () => {
@@ -140,15 +135,44 @@ describe('Ampere and Ada: FP16 to FP16 at NVIDIA\'s 4, unscoreboarded HMMA, I2FP
     expect(gapsAtHmma(mutate(text, '0x000fe200000850ff', '0x000e6200000850ff'))).toEqual(['HMMA on sm_80']);
   });
 
-  it('an HMMA is coupled only where the listing sets it no write scoreboard, with NVIDIA\'s slower MMA figures as upper bounds', () => {
+  it('every tensor-core MMA is fixed-latency, its results reaching the next instruction on both sides', () => {
     for (const name of ['sm_80', 'sm_86', 'sm_89']) {
       const arch = table(name);
-      const hmma = arch.opcodes['HMMA']!;
-      expect(hmma, name).toMatchObject({ kind: 'variable', queue: 'misc', unscoreboarded: { kind: 'fixed', latency: 18, latencyClass: 'hmma', source: 'ptxas-ampere-hmma' } });
-      expect(arch.readAfterWrite?.general?.['hmma'], name).toMatchObject({ alu: 17, memory: 16, decoupled: 15, hmma: 18 });
-      expect(counterexampleSide(arch).table.opcodes['HMMA']?.unscoreboarded, name).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER });
+      for (const opcode of ['HMMA', 'IMMA', 'BMMA', 'DMMA']) {
+        expect(arch.opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'fixed', latency: 1, operands: 'matrix', source: 'ptxas-mma-next-instruction' });
+        expect(counterexampleSide(arch).table.opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'fixed', latency: 1, latencyClass: EARLIEST_READER });
+      }
+      expect(arch.readAfterWrite?.general?.['hmma'], name).toBeUndefined();
     }
-    expect(SOURCE_PROVENANCE['ptxas-ampere-hmma']).toBe('inferred-bound');
+    expect(SOURCE_PROVENANCE['ptxas-mma-next-instruction']).toBe('inferred-bound');
+  });
+});
+
+describe('every tensor-core MMA kind ptxas emits for sm_80 to sm_90 (ptxas-mma-next-instruction)', () => {
+  // fixtures/mma-kinds.sm_80.ptx: IMMA, BMMA, DMMA and HMMA (TF32, F16, BF16), each result read by the next PTX instruction.
+  const listings = ['11.8.mma-kinds.sm_80.O0', '12.5.mma-kinds.sm_80.O0', '12.5.mma-kinds.sm_80.O3', '12.5.mma-kinds.sm_86.O3', '11.8.mma-kinds.sm_89.O3', '11.8.mma-kinds.sm_90.O0', '12.5.mma-kinds.sm_90.O3'];
+
+  it.each(listings)('ptxas %s is proved safe', (name) => {
+    expect(verdicts(fixture(`ptxas-${name}.sass`), `${name}.sass`)).toEqual({ k: 'proved-safe' });
+  });
+
+  it('the cited lines hold the cited instructions, each MMA with a stall of 0 at -O0 on Ampere', () => {
+    const lineOf = (name: string, line: number) => fixture(`ptxas-${name}.sass`).split('\n')[line - 1]!;
+    const cited: readonly (readonly [string, number, string])[] = [
+      ['12.5.mma-kinds.sm_80.O0', 331, 'HMMA.16816.F32.BF16 R12, R8, R4, R12'], ['12.5.mma-kinds.sm_80.O0', 333, 'MOV R3, R13'],
+      ['12.5.mma-kinds.sm_80.O0', 97, 'IMMA.16832.S8.S8 R12'], ['12.5.mma-kinds.sm_80.O0', 137, 'BMMA.168256.AND.POPC R12'],
+      ['12.5.mma-kinds.sm_80.O0', 251, 'HMMA.1688.F32.TF32'], ['12.5.mma-kinds.sm_80.O0', 203, 'DMMA.884'],
+      ['11.8.mma-kinds.sm_80.O0', 331, 'HMMA.16816.F32.BF16 R12'], ['11.8.mma-kinds.sm_80.O0', 333, 'MOV R3, R13'],
+      ['11.8.mma-kinds.sm_90.O0', 73, 'IMMA.16832.S8.S8 R12, R8.ROW, R2.COL, R4'], ['11.8.mma-kinds.sm_90.O0', 75, 'MOV R7, R13'],
+      ['11.8.mma-kinds.sm_90.O0', 305, 'HMMA.16816.F32.BF16 R12'], ['11.8.mma-kinds.sm_90.O0', 307, 'MOV R2, R13'], ['11.8.mma-kinds.sm_90.O0', 183, 'DMMA.8x8x4'],
+      ['12.5.mma-kinds.sm_80.O3', 53, 'IMMA.16832.S8.S8 R8'], ['12.5.mma-kinds.sm_80.O3', 73, 'IMAD.IADD R9, R9, 0x1, R10'],
+    ];
+    for (const [name, line, text] of cited) expect(lineOf(name, line), `${name}:${line}`).toContain(text);
+    // The control word under an MMA: stall 0 (bits 41-44) at -O0, where the next instruction's is 15.
+    const stall = (name: string, line: number) => Number((BigInt(lineOf(name, line + 1).match(/0x[0-9a-f]{16}/)![0]) >> 41n) & 15n);
+    for (const line of [97, 137, 203, 251, 331]) expect(stall('12.5.mma-kinds.sm_80.O0', line), `line ${line}`).toBe(0);
+    expect(stall('12.5.mma-kinds.sm_80.O0', 333)).toBe(15);
+    expect(SOURCES['ptxas-mma-next-instruction']).toContain('test/spec/sass/fixtures/mma-kinds.sm_80.ptx');
   });
 });
 

@@ -236,11 +236,13 @@ describe('destinations and sources, Volta and later', () => {
     expect(regs('DMMA.884 R4, R8, R10, R4', SM80)).toEqual({ w: ['R4', 'R5', 'R6', 'R7'], r: sorted('R8', 'R9', 'R10', 'R11', 'R4', 'R5', 'R6', 'R7') });
     expect(regs('HMMA.884.F32.F32.STEP0 R8, R26.reuse.T, R16.reuse.T, R8', SM70)).toEqual({ w: ['R8', 'R9'], r: sorted('R26', 'R27', 'R16', 'R17', 'R8', 'R9') });
     expect(regs('LDSM.16.M88.4 R4, [R2+0x400]')).toEqual({ w: ['R4', 'R5', 'R6', 'R7'], r: ['R2'] });
-    // Coupled where the listing sets no write scoreboard (ptxas 12.5's HMMA.1684.F32.TF32), variable where it does.
-    expect(fx('HMMA.16816.F32 R4, R8, R12, R4', SM80)).toMatchObject({ unit: { kind: 'fixed', latency: 18 }, latencyClass: 'hmma' });
+    // Hopper's cuobjdump writes DMMA's shape with separators: the same fragments as Ampere's DMMA.884.
+    expect(regs('DMMA.8x8x4 R4, R8, R10, R4', SM80)).toEqual(regs('DMMA.884 R4, R8, R10, R4', SM80));
+    // The tensor-core MMAs reach the next instruction, scoreboarded or not (ptxas-mma-next-instruction); DMMA on GA10x too.
+    expect(fx('HMMA.16816.F32 R4, R8, R12, R4', SM80)).toMatchObject({ unit: { kind: 'fixed', latency: 1 }, latencyClass: 'hmma' });
     const scoreboarded = { ...line('HMMA.16816.F32 R4, R8, R12, R4'), control: { wait: [], readScoreboard: null, writeScoreboard: 5, yield: false, stall: 1 } };
-    expect(instructionEffects(scoreboarded, SM80).unit).toEqual({ kind: 'variable', queue: 'misc' });
-    expect(fx('DMMA.884 R4, R8, R10, R4', SM86).unknown).toMatch(/DMMA is not in the sm_86 table/);
+    expect(instructionEffects(scoreboarded, SM80).unit).toEqual({ kind: 'fixed', latency: 1 });
+    expect(fx('DMMA.884 R4, R8, R10, R4', SM86)).toMatchObject({ unit: { kind: 'fixed', latency: 1 }, latencyClass: 'imma', unknown: null });
   });
 
   it('BMOV writes a register only when its destination is one; barriers B0 are not registers', () => {
