@@ -6,7 +6,7 @@
  */
 import type { ArchitectureTable, LatencyMatrix, OpcodeInfo } from '../architecture.js';
 import { IMAD_WIDE_CLASSES } from '../operandShapes.js';
-import { control, each, fixed, inferredFixed, variable } from './build.js';
+import { conservative, control, each, fixed, inferredFixed, variable } from './build.js';
 import { uniformOpcodes } from './voltaPlus.js';
 
 /** NVIDIA's FP16_F32 class (RegLatencySM80::op_category: HADD2 with an f32 result), as a writer and as a reader. */
@@ -135,6 +135,10 @@ export const AMPERE_EXTRA: Readonly<Record<string, OpcodeInfo>> = {
   MOVM: variable('misc', 'nak-sm80', { latencyClass: 'decoupled' }),
   LDGSTS: variable('asyncCopy', 'ptx-cp-async', { operands: 'asyncCopy', latencyClass: 'memory' }),
   LDGDEPBAR: control('none', 'nak-sm80', { latencyClass: 'decoupled' }),
+  // cp.async.mbarrier.arrive (ARRIVES.LDGSTSBAR.64 [UR4]): no register result and no source times
+  // it, so conservative, as on sm_90; it reads its uniform address at issue like every vector
+  // instruction (ptxas-uniform-reads), which ptxas relies on (it returns right after).
+  ARRIVES: conservative({ destinations: 0 }),
   // The tensor-core MMAs (mmaReadyNextInstruction): DMMA too, which ptxas emits for GA10x and Ada as for GA100.
   ...each(['IMMA', 'BMMA', 'DMMA'], mmaReadyNextInstruction('imma')),
   HMMA: mmaReadyNextInstruction('hmma'),

@@ -145,6 +145,9 @@ export function blackwellTable(figures: BlackwellFigures): ArchitectureTable {
     coupledMoves: true,
     readAfterWrite: matrices,
     extra,
+    // VABSDIFF's alu class rests on ptxas output for Volta to Hopper (ptxas-vabsdiff-class); no
+    // ptxas here targets Blackwell, so it stays outside the table there.
+    without: ['VABSDIFF'],
     // ureg_war.csv: a uniform register read by a vector instruction may be rewritten 1 cycle later
     // with no scoreboard ("1"), except after `to_ur` and `tma` readers ("1 & sb").
     uniformSourcesAtIssue: 'nak-sm100',

@@ -98,7 +98,11 @@ function opcodeCounterexample(info: OpcodeInfo): OpcodeInfo {
   }
   if (info.counterexample) {
     const { queue, source, latencyClass } = info.counterexample;
-    return { ...info, kind: 'variable', queue, source, ...(latencyClass === undefined ? {} : { latencyClass }) };
+    // A read delay only an upper-bound source gives (POPC on Maxwell) is the proof's: a
+    // counterexample may take the operands read the next cycle.
+    const { readDelay, ...rest } = info;
+    const keptDelay = readDelay === undefined || proofOnly(provenanceOf(readDelay.source)) ? {} : { readDelay };
+    return { ...rest, ...keptDelay, kind: 'variable', queue, source, ...(latencyClass === undefined ? {} : { latencyClass }) };
   }
   if ((info.kind !== 'fixed' && info.kind !== 'variable') || !proofOnly(provenanceOf(info.source))) return info;
   // Ready the next cycle: a fixed unit reads at issue and writes after one cycle, whatever the readers.

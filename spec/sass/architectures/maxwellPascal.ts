@@ -24,10 +24,15 @@ const FP64_READS: OpcodeCounterexample = { queue: 'fp64', source: 'ptxas-maxwell
 
 /**
  * POPC and FLO: variable (NAK), in issue order among themselves; they read their registers as late
- * as MUFU does (the `sfu` reader: 2 cycles after an ALU result), which ptxas's spacing shows as a
- * bound only, so a counterexample takes them reading as early as any reader may.
+ * as MUFU does (the `sfu` reader: 2 cycles after an ALU result; no sooner than 4 cycles after
+ * issue, so they complete no sooner either), which ptxas's spacing shows as a bound only, so a
+ * counterexample takes them reading as early as any reader may.
  */
-const BITOPS = variable('bitops', 'ptxas-maxwell-bitops-reads', { latencyClass: 'sfu', counterexample: { queue: 'bitops', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } });
+const BITOPS = variable('bitops', 'ptxas-maxwell-bitops-reads', {
+  latencyClass: 'sfu',
+  readDelay: { cycles: 4, source: 'ptxas-maxwell-bitops-reads' },
+  counterexample: { queue: 'bitops', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER },
+});
 
 const opcodes: Record<string, OpcodeInfo> = {
   ...each(

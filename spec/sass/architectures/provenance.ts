@@ -94,6 +94,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'ptxas-maxwell-unscoreboarded-mufu': 'inferred',
   'ptxas-maxwell-unscoreboarded-popc': 'inferred',
   'ptxas-i2fp-class': 'inferred-bound',
+  'ptxas-vabsdiff-class': 'inferred-bound',
   // ptxas's spacing on Maxwell/Pascal: upper bounds on RRO's latency and on POPC/FLO's wait for an ALU result.
   'ptxas-maxwell-rro': 'inferred-bound',
   'ptxas-maxwell-bitops-reads': 'inferred-bound',

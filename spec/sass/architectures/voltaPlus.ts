@@ -138,6 +138,9 @@ function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
   return {
     ...each(['FMNMX', 'FSEL', 'FSET', 'F2FP', 'IABS', 'IMNMX', 'MOV', 'PRMT', 'SEL', 'SGXT', 'SHF', 'BMSK', 'LOP', 'LOP32I', 'IADD', 'IADD32I'], alu()),
     ...each(['FADD', 'FADD32I', 'FFMA', 'FFMA32I', 'FMUL', 'FMUL32I', 'FSWZADD', 'IDP', 'IDP4A'], fma()),
+    // VABSDIFF (PTX sad): in no NVIDIA table; ptxas never scoreboards it and every use fits the
+    // alu class (ptxas-vabsdiff-class), an upper bound a proof relies on and a counterexample does not.
+    VABSDIFF: fixed(figures.alu, 'ptxas-vabsdiff-class', { predicateLatency: figures.predicate, latencyClass: 'alu' }),
     // IADD3 R6, P0, P1, R1, 0x20, R6: up to two carry-outs after the result.
     IADD3: alu({ carryOut: 2 }),
     LEA: alu({ carryOut: 1 }),

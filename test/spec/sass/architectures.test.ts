@@ -93,6 +93,8 @@ describe('architecture tables', () => {
       const general = table.readAfterWrite!.general!;
       for (const [opcode, info] of Object.entries(table.opcodes)) {
         const klass = info.latencyClass;
+        // Entries made by `conservative()` (ARRIVES on Ampere) have none: no source classes them.
+        if (info.queue === 'unknown') continue;
         expect(klass, opcode).toBeDefined();
         // A tensor-core MMA's results reach the next instruction (latency 1): no figure of a row could be lower.
         if (info.kind === 'fixed' && !opcode.startsWith('U') && opcode !== 'VOTEU' && info.source !== 'ptxas-mma-next-instruction') {

@@ -287,3 +287,57 @@ describe('Hopper: MUFU and bit-count order, ATOM\'s and R2UR\'s predicates (ptxa
     expect(SOURCE_PROVENANCE['ptxas-sm90-classes']).toBe('inferred-bound');
   });
 });
+
+describe('Maxwell: POPC completes no sooner than it reads (ptxas 12.5 for sm_50, cttz.ll)', () => {
+  const text = fixture('ptxas-12.5.cttz-popc.sm_50.O3.sass');
+
+  it('an IADD waiting on a POPC that read a LOP\'s result, 5 cycles after that LOP, is proved safe', () => {
+    // LOP.AND R3 (6 cycles) -> POPC R3, R3 on scoreboard 0 -> IADD R4, R0, R3 waiting on it: the
+    // POPC read R3 at least 4 cycles after it issued, so it wrote R3 after the LOP did.
+    expect(verdicts(text, 'cttz-popc.sm_50.sass')).toEqual({ myctpop64: 'proved-safe' });
+  });
+
+  it('without the wait on the POPC, the IADD reads its R3 in flight: a hazard', () => {
+    expect(verdicts(mutate(text, '0x003fc000fe200711', '0x001fc000fe200711'), 'mutant.sm_50.sass')['myctpop64']).toBe('hazard');
+  });
+
+  it('the read delay is the proof side\'s only, with the bound\'s source', () => {
+    const maxwell = table('sm_50');
+    expect(maxwell.opcodes['POPC']?.readDelay).toEqual({ cycles: 4, source: 'ptxas-maxwell-bitops-reads' });
+    expect(counterexampleSide(maxwell).table.opcodes['POPC']?.readDelay).toBeUndefined();
+    expect(SOURCES['ptxas-maxwell-bitops-reads']).toContain('line 67 /*0078*/ @P0 IADD R4, R0, R3, which waits on scoreboard 0 only');
+  });
+});
+
+describe('Volta to Ada: VABSDIFF in the ALU class, ARRIVES conservative (ptxas 12.5, LLVM\'s NVPTX tests)', () => {
+  const sad = fixture('ptxas-12.5.sad-intrins.sm_70.O3.sass');
+  const arrive = fixture('ptxas-12.5.async-arrive.sm_80.O3.sass');
+
+  it('sad-intrins.ll on sm_70 and async-copy.ll\'s mbarrier arrives on sm_80 are proved safe', () => {
+    expect(verdicts(sad, 'sad.sm_70.sass')).toEqual({ test_sad_i16: 'proved-safe', test_sad_u16: 'proved-safe', test_sad_i32: 'proved-safe', test_sad_u32: 'proved-safe', test_sad_i64: 'proved-safe', test_sad_u64: 'proved-safe' });
+    expect(Object.values(verdicts(arrive, 'arrive.sm_80.sass'))).toEqual(['proved-safe', 'proved-safe', 'proved-safe', 'proved-safe']);
+  });
+
+  it('a LOP3 reading VABSDIFF\'s result the next cycle (stall 4 -> 1), sooner than any coupled result may be read: a hazard', () => {
+    expect(verdicts(mutate(sad, '0x000fc800000e0006', '0x000fc200000e0006'), 'mutant.sm_70.sass')['test_sad_u16']).toBe('hazard');
+  });
+
+  it('an ARRIVES no longer waiting on the R2UR writing its address reads UR4 in flight: a hazard', () => {
+    // The first ARRIVES (asyncmbarriernoincshared) loses its wait on scoreboard 0.
+    expect(verdicts(arrive.replace('0x001fe20008000a04', '0x000fe20008000a04'), 'mutant.sm_80.sass')['asyncmbarriernoincshared']).toBe('hazard');
+  });
+
+  it('VABSDIFF is fixed in the ALU class on sm_70 to sm_89, outside Blackwell\'s table; ARRIVES conservative on Ampere and Ada', () => {
+    for (const name of ['sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_89']) {
+      expect(table(name).opcodes['VABSDIFF'], name).toMatchObject({ kind: 'fixed', latencyClass: 'alu', source: 'ptxas-vabsdiff-class' });
+      // The counterexample side is no slower than the least figure a source shows for any coupled result.
+      const side = counterexampleSide(table(name)).table.opcodes['VABSDIFF']!;
+      expect(side, name).toMatchObject({ kind: 'fixed', latencyClass: EARLIEST_READER });
+      expect(side.latency, name).toBeLessThanOrEqual(2);
+    }
+    for (const name of ['sm_100', 'sm_120']) expect(table(name).opcodes['VABSDIFF'], name).toBeUndefined();
+    for (const name of ['sm_80', 'sm_86', 'sm_89']) expect(table(name).opcodes['ARRIVES'], name).toEqual({ kind: 'variable', queue: 'unknown', source: 'conservative', destinations: 0 });
+    expect(SOURCE_PROVENANCE['ptxas-vabsdiff-class']).toBe('inferred-bound');
+    expect(SOURCES['ptxas-vabsdiff-class']).toContain('line 127 PRMT R6, R6, 0x7710, RZ -> line 129 VABSDIFF.U32 R4, R4, R5, R6 after 4 cycles');
+  });
+});
