@@ -6,7 +6,7 @@
  */
 import type { ArchitectureTable } from '../../spec/sass/architecture.js';
 import type { CounterexampleProgram } from '../../spec/sass/architectures/counterexample.js';
-import { depbarListOf } from '../../spec/sass/controlFlow.js';
+import { countsOnWarpgroupScoreboard, depbarListOf, WARPGROUP_SCOREBOARD } from '../../spec/sass/controlFlow.js';
 import { instructionEffects, type FlowEffect, type InstructionEffects } from '../../spec/sass/effects.js';
 import { isConditional, mayFallThrough, type SassFlow, type SassInstruction, type SassProgram, type SassQueue, type SassUnit } from '../../spec/sass/program.js';
 import type { SassKernel, SassLine } from './listing.js';
@@ -63,6 +63,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
       name, ordered: facts?.ordered ?? false,
       ...(facts?.readOrder !== undefined && !facts.ordered ? { readsInOrder: true } : {}),
       ...(facts?.readGroup !== undefined ? { readGroup: facts.readGroup } : {}),
+      ...(facts?.serial !== undefined && facts.ordered ? { serial: true } : {}),
     });
     return queues.length - 1;
   };
@@ -98,7 +99,7 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
     return {
       opcode: line.opcode, guard, destinations, sources, readAtIssue: effect.readAtIssue, unit, flow, depbar: effect.depbar, drains: effect.drains.map(queueIndex), latencyClass: effect.latencyClass,
       // `DEPBAR {1}` waits as a wait mask on those scoreboards does (`depbarListOf`).
-      control: waitingAlsoOn(line.control, depbarListOf(line)), line: line.line, column: line.column, text: line.text,
+      control: onWarpgroupScoreboard(waitingAlsoOn(line.control, depbarListOf(line)), line), line: line.line, column: line.column, text: line.text,
       // An opaque call's registers are not the instruction's own: nothing of it lands early.
       ...(effect.earlyDestinations !== undefined && unit.kind === 'variable' ? { earlyDestinations: effect.earlyDestinations } : {}),
       ...(opaqueCall === undefined ? {} : { opaqueCall }),
@@ -115,7 +116,8 @@ export function lowerKernel(kernel: SassKernel, table: ArchitectureTable, archit
   }
   if (indirectCalls.length > 0) calleesOfIndirectCalls(kernel, instructions, indirectCalls, note);
   return {
-    program: { name: kernel.name, architecture, queues, scoreboards: 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
+    // A wgmma naming `gsb0` counts on a seventh scoreboard, the warpgroup's.
+    program: { name: kernel.name, architecture, queues, scoreboards: instructions.some((instruction) => instruction.control.writeScoreboard === WARPGROUP_SCOREBOARD || instruction.depbar?.scoreboard === WARPGROUP_SCOREBOARD) ? WARPGROUP_SCOREBOARD + 1 : 6, visibilityDelay: table.visibilityDelay, depbarVisibilityDelay: table.depbarVisibilityDelay ?? table.visibilityDelay, readAfterWrite: table.readAfterWrite ?? null, instructions },
     notes,
   };
 }
@@ -344,4 +346,12 @@ function targetResolver(kernel: SassKernel, maxwellGroups: boolean): TargetResol
 function waitingAlsoOn(control: SassLine['control'], more: readonly number[]): SassLine['control'] {
   if (more.every((scoreboard) => control.wait.includes(scoreboard))) return control;
   return { ...control, wait: [...new Set([...control.wait, ...more])].sort((a, b) => a - b) };
+}
+
+/**
+ * `control` of a wgmma naming the warpgroup scoreboard (`HGMMA ..., gsb0`): counted on it as its
+ * write scoreboard (its control word sets none), so that `WARPGROUP.DEPBAR.LE gsb0, k` retires it.
+ */
+function onWarpgroupScoreboard(control: SassLine['control'], line: SassLine): SassLine['control'] {
+  return countsOnWarpgroupScoreboard(line) && control.writeScoreboard === null ? { ...control, writeScoreboard: WARPGROUP_SCOREBOARD } : control;
 }

@@ -2,6 +2,12 @@ import type { Hazard } from '../../spec/oracle/hazard.js';
 import type { SassProgram } from '../../spec/sass/program.js';
 import type { Suspicion } from '../../impl/sass/analysis/suspicion.js';
 import { readLatency } from '../../spec/sass/latency.js';
+import { WARPGROUP_SCOREBOARD } from '../../spec/sass/controlFlow.js';
+
+/** A scoreboard as the listing names it: `scoreboard 5`, or the warpgroup's `gsb0`. */
+function scoreboardNamed(index: number | null): string {
+  return index === WARPGROUP_SCOREBOARD ? 'the warpgroup scoreboard gsb0' : `scoreboard ${index}`;
+}
 
 /** `line 2903 (LDG.E.SYS R5, [R18])`: an instruction as a reader finds it in the listing. */
 export function instructionAt(program: SassProgram, index: number): string {
@@ -12,7 +18,7 @@ export function instructionAt(program: SassProgram, index: number): string {
 /** One sentence for a hazard shown on the machine. */
 export function describeSassHazard(program: SassProgram, hazard: Hazard): string {
   if (hazard.kind === 'overflow') {
-    return `scoreboard ${hazard.scoreboard} overflows (value ${hazard.value}) when ${instructionAt(program, hazard.instruction)} issues, cycle ${hazard.cycle}`;
+    return `${scoreboardNamed(hazard.scoreboard)} overflows (value ${hazard.value}) when ${instructionAt(program, hazard.instruction)} issues, cycle ${hazard.cycle}`;
   }
   const producer = instructionAt(program, hazard.producer);
   const consumer = instructionAt(program, hazard.consumer);
@@ -45,6 +51,6 @@ function waitStatesNeeded(program: SassProgram, producer: number, register: stri
 
 /** One sentence for a hazard the analysis could not rule out. */
 export function describeSuspicion(program: SassProgram, suspicion: Suspicion): string {
-  if (suspicion.kind === 'overflow') return `possible overflow of scoreboard ${suspicion.scoreboard} at ${instructionAt(program, suspicion.producer)}: ${suspicion.why}`;
+  if (suspicion.kind === 'overflow') return `possible overflow of ${scoreboardNamed(suspicion.scoreboard)} at ${instructionAt(program, suspicion.producer)}: ${suspicion.why}`;
   return `possible ${suspicion.kind} on ${suspicion.register}: ${instructionAt(program, suspicion.producer)} then ${instructionAt(program, suspicion.consumer)}: ${suspicion.why}`;
 }

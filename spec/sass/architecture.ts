@@ -46,6 +46,8 @@ export type OperandShape =
   | 'surfaceStore'
   /** `HMMA`, `IMMA`, `BMMA`, `DMMA`: D, A, B, C with widths from the shape and types. */
   | 'matrix'
+  /** `HGMMA`, `IGMMA`, `QGMMA`, `BGMMA` (wgmma): D, [A,] gdesc[URa], C, scale-d, [gsb0] with D and C as wide as the shape's accumulator. */
+  | 'warpgroupMatrix'
   /** `P2R Rd, PR, Rs, mask`: reads the predicates selected by the mask. */
   | 'predicateSave'
   /** `R2P PR, Rs, mask`: writes the predicates selected by the mask. */
@@ -210,6 +212,13 @@ export interface QueueFacts {
    * load/store unit); absent when the queue's order is its own.
    */
   readonly readGroup?: string;
+  /**
+   * Key into `sources` saying that each instruction of the queue reads its operands only once
+   * the one before it has written its results (`SassQueue.serial`): a later one may read an
+   * earlier one's results with no wait (wgmma accumulator chains, which the PTX ISA orders).
+   * Implies `ordered`.
+   */
+  readonly serial?: string;
 }
 
 /** One architecture's table. */

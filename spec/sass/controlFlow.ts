@@ -297,7 +297,26 @@ export function depbarListOf(line: SassLine): number[] {
   return list === null ? [] : [...new Set(list[1]!.split(',').map((entry) => Number(entry.trim())))].sort((a, b) => a - b);
 }
 
+/**
+ * The warpgroup's wgmma scoreboard (`gsb0` in `HGMMA ..., gsb0` and `WARPGROUP.DEPBAR.LE gsb0,
+ * 0x1`), counted as one more scoreboard after the six of the control words: each wgmma that
+ * names it counts one group until the group completes, and `WARPGROUP.DEPBAR.LE gsb0, k` waits
+ * until at most k are pending (`wgmma.commit_group` and `wgmma.wait_group k`, PTX ISA).
+ */
+export const WARPGROUP_SCOREBOARD = 6;
+
+/** Whether the instruction names the warpgroup scoreboard among its operands (`HGMMA ..., gsb0`). */
+export function countsOnWarpgroupScoreboard(line: SassLine): boolean {
+  return !line.opcode.startsWith('WARPGROUP') && line.operands.some((operand) => operand.trim() === 'gsb0');
+}
+
 export function depbarOf(line: SassLine): { scoreboard: number; limit: number } | null {
+  if (line.opcode.startsWith('WARPGROUP.DEPBAR')) {
+    // WARPGROUP.DEPBAR.LE gsb0, 0x1: at most that many wgmma groups pending.
+    const [board, limit] = line.operands.map((operand) => operand.trim());
+    if (board !== 'gsb0' || limit === undefined || !/^(?:0x[0-9a-fA-F]+|\d+)$/.test(limit)) return null;
+    return { scoreboard: WARPGROUP_SCOREBOARD, limit: Number(limit) };
+  }
   if (baseOpcode(line.opcode) !== 'DEPBAR') return null;
   const scoreboard = line.operands.map((operand) => /^SB([0-5])$/.exec(operand.trim())).find((match) => match !== null);
   if (!scoreboard) return null;

@@ -28,6 +28,22 @@ export interface SassQueue {
    * queue reads in issue order itself too. Absent: the queue's order is its own.
    */
   readonly readGroup?: string;
+  /**
+   * Whether each instruction of this (ordered) queue reads its sources only after the one before
+   * it has written its results, so a later one reads an earlier one's results with no wait
+   * (`QueueFacts.serial`: wgmma accumulator chains). Absent means false.
+   */
+  readonly serial?: boolean;
+}
+
+/**
+ * Whether `reader` reads `producer`'s results after they land because both go through one serial
+ * queue (`SassQueue.serial`) and have the same shape (the same opcode and modifiers: the PTX ISA
+ * orders accumulator accesses across wgmma instructions of one shape only).
+ */
+export function readsAfterSerialWrite(program: Pick<SassProgram, 'queues'>, producer: SassInstruction, reader: SassInstruction): boolean {
+  if (producer.unit.kind !== 'variable' || reader.unit.kind !== 'variable' || producer.unit.queue !== reader.unit.queue) return false;
+  return program.queues[producer.unit.queue]?.serial === true && producer.opcode === reader.opcode;
 }
 
 /** Whether the instructions of `queue` read their sources in issue order (always so in an ordered queue, or one of a read group). */

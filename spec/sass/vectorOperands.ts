@@ -208,3 +208,51 @@ export function fragmentWidths(base: string, modifiers: readonly string[]): { d:
   const aElements = (m * k) / 32 / (sparse ? 2 : 1);
   return { d: registers((m * n) / 32, dBits), a: registers(aElements, aBits), b: registers((k * n) / 32, bBits) };
 }
+
+/** Registers of a wgmma A fragment held in registers: m64·k elements over 128 threads, 16 bytes each (PTX ISA, "Register Fragments" of wgmma: 4 .b32 registers for every input type). */
+const WARPGROUP_A_REGISTERS = 4;
+/** The widest wgmma accumulator: m64n256 in F32, 128 registers per thread. */
+const WARPGROUP_WIDEST_ACCUMULATOR = 128;
+
+/**
+ * Operands of a warpgroup MMA (wgmma.mma_async, sm_90a): `HGMMA.64x256x16.F32.BF16 R24,
+ * gdesc[UR8], RZ, !UPT`, `HGMMA.64x64x16.F16 R184, R200, gdesc[UR8], RZ, !UPT`,
+ * `IGMMA.64x64x32.S8.S8 R152, gdesc[UR8], RZ, !UPT, gsb0`. D, the accumulator, is written; C
+ * (the same registers, or RZ when scale-d is off) read, as wide as D: an m64nNkK shape holds N/2
+ * elements per thread (PTX ISA, wgmma "Register Fragments": 64·N over 128 threads), one register
+ * each for F32 and S32 accumulators (IGMMA and BGMMA are always S32), two per register for F16.
+ * A, when it is in registers, is 4 registers. `gdesc[URa]` holds the two 64-bit matrix
+ * descriptors, URa..URa+3 (read whole: reading more can only raise a false alarm). Predicates
+ * (the scale-d `!UPT`, `UP0`) are read; `gsb0` names the warpgroup's scoreboard (lowered
+ * apart), immediates nothing. An unreadable shape gives the widest accumulator.
+ */
+export function warpgroupMatrixOperands(operands: readonly string[], base: string, modifiers: readonly string[]): VectorEffects {
+  const width = warpgroupAccumulatorRegisters(base, modifiers);
+  const [d, ...rest] = operands;
+  const destinations = d === undefined ? [] : operandRegisters(d, width);
+  const sources: string[] = [];
+  let seenDescriptor = false;
+  for (const operand of rest) {
+    const descriptor = /^gdesc\[(UR\d+)\]$/.exec(operand.trim());
+    if (descriptor !== null) {
+      sources.push(...expandRegister(descriptor[1]!, 4));
+      seenDescriptor = true;
+    } else if (operand.includes('[')) {
+      sources.push(...addressRegisters(operand, false));
+    } else {
+      // Before the descriptor: A in registers; after it: C, then predicates.
+      sources.push(...operandRegisters(operand, seenDescriptor ? width : WARPGROUP_A_REGISTERS));
+    }
+  }
+  return { destinations, sources };
+}
+
+/** Accumulator registers per thread of a warpgroup MMA's shape and type; the widest when the shape is unreadable. */
+export function warpgroupAccumulatorRegisters(base: string, modifiers: readonly string[]): number {
+  const shape = modifiers.map((modifier) => /^64x(\d+)x\d+$/.exec(modifier)).find((match) => match !== null);
+  const n = shape === undefined ? NaN : Number(shape![1]);
+  if (!Number.isInteger(n) || n < 8 || n > 256) return WARPGROUP_WIDEST_ACCUMULATOR;
+  const after = modifiers.slice(modifiers.findIndex((modifier) => /^64x\d+x\d+$/.test(modifier)) + 1);
+  const halfAccumulator = (base === 'HGMMA' || base === 'QGMMA') && after[0] === 'F16';
+  return halfAccumulator ? n / 4 : n / 2;
+}

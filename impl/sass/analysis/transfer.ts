@@ -1,6 +1,6 @@
 import { exclusiveGuards } from './exclusiveGuards.js';
 import { landingLatency, readLatency } from '../../../spec/sass/latency.js';
-import { readsAfter, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
+import { readsAfter, readsAfterSerialWrite, type SassInstruction, type SassProgram } from '../../../spec/sass/program.js';
 import { AGE_CAP, entriesOf, INSTANCE_CAP, PendingState, pruneSuccessors, type AbstractState, type PendingEntry } from './domain.js';
 import { retireEntries } from './retire.js';
 import type { Suspicion } from './suspicion.js';
@@ -93,6 +93,8 @@ function readHazards(program: SassProgram, list: readonly PendingEntry[], index:
     for (const entry of writers) {
       const producer = program.instructions[entry.instruction]!;
       if (!producer.destinations.includes(register)) continue;
+      // One serial queue, one shape: the reader reads once the producer has written.
+      if (readsAfterSerialWrite(program, producer, instruction)) continue;
       if (producer.unit.kind === 'fixed') {
         // Read-after-write latencies count from issue to issue, whenever the reader reads.
         const latency = readLatency(program, producer, register, instruction, instruction.guard?.predicate === register);

@@ -41,6 +41,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-texture-order': 'inferred',
   'corpus-sm75-shared-order': 'inferred',
   'ptx-cp-async': 'documentation',
+  'ptx-wgmma': 'documentation',
   'ptx-mma-fragments': 'documentation',
   'ptx-ldmatrix-stmatrix': 'documentation',
   'corpus-matrix-count': 'inferred',

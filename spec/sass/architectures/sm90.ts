@@ -34,6 +34,7 @@
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER, mmaReadyNextInstruction } from './ampere.js';
 import { conservative, control, each, fixed, inferredFixed, variable, type Extra } from './build.js';
+import { EARLIEST_READER } from '../latency.js';
 import { uniformOpcodes, voltaPlusTable, withCoupledFloor, UNSCOREBOARDED_BITOPS } from './voltaPlus.js';
 
 /** Coupled results: NAK's sm_90 6, Ampere/Ada's and B100's slowest reader (an MMA) 7. */
@@ -281,8 +282,26 @@ function adopted(name: string, info: OpcodeInfo): boolean {
   return fallback !== undefined && weighed(info) && (fallback.kind === info.kind || name === 'CS2R' || name === 'ULDC');
 }
 
+/**
+ * The warpgroup MMAs of sm_90a (wgmma.mma_async: HGMMA, IGMMA, QGMMA, BGMMA), asynchronous
+ * (ptx-wgmma): each goes through the `gmma` queue, in issue order and each reading its
+ * accumulator once the one before has written it (the PTX ISA orders accumulator accesses across
+ * wgmma instructions of one shape), with its register operands in flight until a
+ * `WARPGROUP.DEPBAR.LE gsb0, k` (wgmma.wait_group k) retires its group, which the last wgmma of a
+ * group counts on the warpgroup scoreboard (`gsb0`, as ptxas 12.5 lowers it). Its descriptors
+ * (`gdesc[UR8]`) are read at issue, as every vector instruction reads its uniform registers. No
+ * source says how soon it reads a fixed-latency result: a proof waits as for a decoupled
+ * reader, a counterexample as for the earliest.
+ */
+const WARPGROUP_MMA: OpcodeInfo = variable('gmma', 'ptx-wgmma', {
+  operands: 'warpgroupMatrix',
+  latencyClass: 'decoupled',
+  counterexample: { queue: 'gmma', source: 'ptx-wgmma', latencyClass: EARLIEST_READER },
+});
+
 export const SM90: ArchitectureTable = {
   ...FALLBACK,
+  queues: { ...FALLBACK.queues, gmma: { ordered: true, source: 'ptx-wgmma', serial: 'ptx-wgmma' } },
   readAfterWrite: weighedRows(AMPERE_BOUNDS.readAfterWrite!),
   // Vector instructions read their uniform registers at issue: NVIDIA's tables on either side say
   // so (write-after-read 1 cycle with no scoreboard after a coupled or decoupled reader) and
@@ -296,5 +315,6 @@ export const SM90: ArchitectureTable = {
     ...HOPPER_CLASSES,
     ...MMA_ON_HOPPER,
     ...HOPPER_MEMORY,
+    ...each(['HGMMA', 'IGMMA', 'QGMMA', 'BGMMA'], WARPGROUP_MMA),
   }),
 };

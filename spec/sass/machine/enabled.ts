@@ -67,6 +67,8 @@ function candidates(program: SassProgram, queue: number, entries: readonly { sta
   if (inOrder) {
     const first = stage === 'executing' ? 0 : entries.findIndex((entry) => entry.stage === 'queued');
     const entry = entries[first];
+    // A serial queue's instruction reads only once every earlier one has written (and left the queue).
+    if (stage === 'queued' && program.queues[queue]!.serial === true && first > 0) return [];
     return entry !== undefined && ready(entry) ? [first] : [];
   }
   return entries.flatMap((entry, position) => (ready(entry) ? [position] : []));

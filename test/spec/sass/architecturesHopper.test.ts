@@ -11,6 +11,7 @@ import { SOURCES } from '../../../spec/sass/architectures/sources.js';
 import { SOURCE_PROVENANCE, provenanceOf } from '../../../spec/sass/architectures/provenance.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
 import { COUPLED_RESULT_FLOOR } from '../../../spec/sass/architectures/voltaPlus.js';
+import { fixture, mutate, verdicts } from './ptxasFixtures.js';
 
 const table = (name: string): ArchitectureTable => architectureTable(name)!;
 const hopper = table('sm_90');
@@ -95,7 +96,7 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
 
   it('opcodes whose operands no shape describes stay outside the table', () => {
     // An entry reading one register of `[UR8]` or writing one of HGMMA's accumulator would hide a dependence.
-    for (const opcode of ['HGMMA', 'IGMMA', 'QGMMA', 'UTMALDG', 'UTMASTG', 'UTMAREDG', 'UTMAPF', 'UTMACCTL', 'UBLKCP']) {
+    for (const opcode of ['UTMALDG', 'UTMASTG', 'UTMAREDG', 'UTMAPF', 'UTMACCTL', 'UBLKCP']) {
       expect(Object.hasOwn(hopper.opcodes, opcode), opcode).toBe(false);
     }
   });
@@ -172,5 +173,41 @@ describe('sm_120: IMMA pairs with NAK\'s RTX padding, proof side only', () => {
     expect(SOURCES['nak-sm120-imma']).toContain('@0e1761ccbe73393c527db6bf2aeb16c7f12deeca');
     const side = counterexampleSide(consumerTable);
     expect(side.table.opcodes['IMMA']).toMatchObject({ kind: 'fixed', latency: 1 });
+  });
+});
+
+describe('Hopper warpgroup MMAs (wgmma on sm_90a, ptxas 12.5)', () => {
+  const kinds = fixture('ptxas-12.5.wgmma-kinds.sm_90a.O3.sass');
+  const loop = fixture('ptxas-12.5.wgmma-loop.sm_90a.O3.sass');
+
+  it('ptxas\'s wgmma kernels are proved safe: a group of three shapes, and a pipelined loop keeping one group in flight', () => {
+    expect(verdicts(kinds, 'wgmma-kinds.sm_90a.sass')).toEqual({ wg2: 'proved-safe' });
+    // Consecutive HGMMAs of one shape on R24 with a group still pending (WARPGROUP.DEPBAR.LE gsb0, 0x1).
+    expect(verdicts(loop, 'wgmma-loop.sm_90a.sass')).toEqual({ wg: 'proved-safe' });
+  });
+
+  it('without the final WARPGROUP.DEPBAR, or waiting for all but one group, the STG reads R24 in flight: a hazard', () => {
+    expect(verdicts(mutate(kinds, 'WARPGROUP.DEPBAR.LE gsb0, 0x0 ;', 'NOP ;'), 'mutant.sm_90a.sass')['wg2']).toBe('hazard');
+    expect(verdicts(mutate(kinds, 'WARPGROUP.DEPBAR.LE gsb0, 0x0 ;', 'WARPGROUP.DEPBAR.LE gsb0, 0x1 ;'), 'mutant.sm_90a.sass')['wg2']).toBe('hazard');
+  });
+
+  it('without the WARPGROUP.ARRIVE\'s wait on the LDGs, the HGMMA reads its A registers in flight: a hazard', () => {
+    expect(verdicts(mutate(kinds, '0x004fcc0000000000', '0x000fcc0000000000'), 'mutant.sm_90a.sass')['wg2']).toBe('hazard');
+  });
+
+  it('a wgmma of another shape reading the accumulator of one in flight is not proved (the PTX ISA orders one shape only)', () => {
+    const other = mutate(loop, '/*0310*/                   HGMMA.64x32x16.F32', '/*0310*/                   HGMMA.64x16x16.F32');
+    expect(verdicts(other, 'mutant.sm_90a.sass')['wg']).not.toBe('proved-safe');
+  });
+
+  it('HGMMA, IGMMA, QGMMA and BGMMA go through a serial gmma queue (ptx-wgmma), reading fixed results as decoupled readers on the proof side only', () => {
+    for (const opcode of ['HGMMA', 'IGMMA', 'QGMMA', 'BGMMA']) {
+      expect(hopper.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'gmma', operands: 'warpgroupMatrix', latencyClass: 'decoupled', source: 'ptx-wgmma' });
+      expect(counterexampleSide(hopper).table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'gmma', latencyClass: 'earliest-reader' });
+    }
+    expect(hopper.queues['gmma']).toEqual({ ordered: true, source: 'ptx-wgmma', serial: 'ptx-wgmma' });
+    expect(SOURCE_PROVENANCE['ptx-wgmma']).toBe('documentation');
+    expect(SOURCES['ptx-wgmma']).toContain('an ordering guarantee is provided by default');
+    expect(SOURCES['ptx-wgmma']).toContain('line 103 HGMMA.64x32x16.F32 R24, gdesc[UR16], R24, gsb0, line 105 UIADD3.64 UR16, UR8, UR6, URZ');
   });
 });

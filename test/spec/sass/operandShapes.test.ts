@@ -75,6 +75,19 @@ describe('FP8/FP6/FP4 MMA fragments (PTX ISA mma and mma.sp, .kind::f8f6f4 and .
   });
 });
 
+describe('warpgroup MMAs (wgmma, sm_90a): accumulator from the shape, A in registers, both descriptors', () => {
+  it('HGMMA.64x256x16.F32 writes 128 registers; F16 accumulators pack two per register; IGMMA is S32', () => {
+    expect(regs('HGMMA.64x256x16.F32.BF16 R24, gdesc[UR8], RZ, !UPT', SM90)).toEqual({ w: range(24, 128), r: range(8, 4, 'UR') });
+    expect(regs('HGMMA.64x64x16.F16 R184, R200, gdesc[UR8], RZ, !UPT', SM90)).toEqual({ w: range(184, 16), r: [...range(200, 4), ...range(8, 4, 'UR')] });
+    expect(regs('IGMMA.64x64x32.S8.S8 R152, gdesc[UR8], RZ, !UPT, gsb0', SM90).w).toEqual(range(152, 32));
+  });
+
+  it('C is read as wide as D; an unreadable shape takes the widest accumulator', () => {
+    expect(regs('HGMMA.64x32x16.F32 R24, gdesc[UR4], R24, gsb0', SM90)).toEqual({ w: range(24, 16), r: [...range(4, 4, 'UR'), ...range(24, 16)] });
+    expect(regs('HGMMA.F32 R24, gdesc[UR4], RZ, !UPT', SM90).w).toHaveLength(128);
+  });
+});
+
 describe('.64 on an ALU opcode makes every register operand a pair (ptxas for sm_120: IADD.64, MOV.64, UMOV.64)', () => {
   it('writes and reads register pairs, predicates and immediates untouched', () => {
     expect(regs('IADD.64 R2, R2, -UR6')).toEqual({ w: ['R2', 'R3'], r: ['R2', 'R3', 'UR6', 'UR7'] });
