@@ -35,7 +35,7 @@ import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER, mmaReadyNextInstruction } from './ampere.js';
 import { conservative, control, each, fixed, inferredFixed, variable, type Extra } from './build.js';
 import { EARLIEST_READER } from '../latency.js';
-import { uniformOpcodes, voltaPlusTable, withCoupledFloor, UNSCOREBOARDED_BITOPS } from './voltaPlus.js';
+import { uniformOpcodes, voltaPlusTable, withCoupledFloor, UNSCOREBOARDED_BITOPS, UNSCOREBOARDED_SFU } from './voltaPlus.js';
 
 /** Coupled results: NAK's sm_90 6, Ampere/Ada's and B100's slowest reader (an MMA) 7. */
 const ALU = 7;
@@ -62,7 +62,9 @@ const FALLBACK = voltaPlusTable({
   memoryReadOrder: 'ptxas-memory-read-order',
   // A DEPBAR sees a scoreboard the cycle after it is set, as on Volta to Ada.
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
-  unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,
+  // MUFU and the conversions, and POPC, FLO and BREV, read their operands in one issue order, as on sm_70 to sm_80.
+  decoupledReadOrder: 'ptxas-decoupled-read-order',
+  unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   // SHFL completes in order with LDS, and reads in order with the memory queues (ptxas-shuffle-shared-order).
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // ...and so does LDGSTS: a global load overwrites its address register with no wait (ptxas-memory-read-order).

@@ -237,8 +237,13 @@ describe('Hopper: MUFU and bit-count order, ATOM\'s and R2UR\'s predicates (ptxa
 
   it('MUFU and the conversions, and POPC, FLO and BREV, complete in issue order (their own queues)', () => {
     const hopper = table('sm_90');
-    expect(hopper.queues['sfu']).toEqual({ ordered: true, source: 'ptxas-sm90-sfu-order' });
-    expect(hopper.queues['bitops']).toEqual({ ordered: true, source: 'ptxas-sm90-bitops-order' });
+    // ...and read in one issue order across the two (ptxas-decoupled-read-order), as on sm_70 to sm_80.
+    expect(hopper.queues['sfu']).toEqual({ ordered: true, source: 'ptxas-sm90-sfu-order', readGroup: 'ptxas-decoupled-read-order' });
+    expect(hopper.queues['bitops']).toEqual({ ordered: true, source: 'ptxas-sm90-bitops-order', readGroup: 'ptxas-decoupled-read-order' });
+    // An unscoreboarded MUFU or conversion is not late on the counterexample side, as on sm_70 to sm_80.
+    expect(hopper.opcodes['MUFU']?.unscoreboarded?.counterexample).toEqual({ latency: 1, source: 'ptxas-unscoreboarded-mufu' });
+    expect(SOURCES['ptxas-unscoreboarded-mufu']).toContain('line 8817 /*11360*/ MUFU.TANH R49, R57');
+    expect(SOURCES['ptxas-decoupled-read-order']).toContain('line 8769 /*111e0*/ POPC R12, R16');
     for (const opcode of ['MUFU', 'F2F', 'F2I', 'I2F', 'FRND']) expect(hopper.opcodes[opcode]?.queue, opcode).toBe('sfu');
     for (const opcode of ['POPC', 'FLO', 'BREV']) expect(hopper.opcodes[opcode]?.queue, opcode).toBe('bitops');
     expect(SOURCE_PROVENANCE['ptxas-sm90-sfu-order']).toBe('inferred');
