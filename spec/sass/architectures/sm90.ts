@@ -18,9 +18,8 @@
  * opcodes it never scoreboards in a class: R2UR, VIADD, VIMNMX, VIMNMX3, VHMNMX and ELECT are
  * fixed-latency with the class figures every use fits, upper bounds only; the tensor-core MMAs
  * (HMMA, IMMA, BMMA) reach the next instruction, as ptxas -O0 relies on (as on Ampere). Opcodes
- * whose operands no shape describes (HGMMA/IGMMA/QGMMA, whose
- * accumulator spans up to 128 registers, and the TMA and bulk-copy ops UTMALDG, UTMASTG,
- * UTMAREDG, UTMAPF, UTMACCTL and UBLKCP, whose `[URn]` operands span several uniform registers)
+ * whose operands no shape describes (the TMA and bulk-copy ops UTMALDG, UTMASTG, UTMAREDG,
+ * UTMAPF, UTMACCTL and UBLKCP, whose `[URn]` operands span several uniform registers)
  * are left out of the table: an entry reading one register of each would hide a dependence, so
  * they stay outside the model and a kernel using them is `unknown`.
  *
@@ -28,8 +27,10 @@
  * POPC/FLO/BREV, complete in issue order as on Ampere; LDSM joins the in-order shared queue; an
  * ATOM's predicate output is written when it reads its operands (covered by its read-field
  * scoreboard); R2UR's predicate takes B100's r2ur figures as bounds; VABSDIFF and VIADDMNMX are
- * placed in the ALU class. WARPGROUP (wgmma's fence and wait) stays a no-result instruction and
- * HGMMA outside the table: what orders wgmma is not modelled.
+ * placed in the ALU class; MUFU/conversions and POPC/FLO/BREV read in one issue order. The
+ * warpgroup MMAs (HGMMA, IGMMA, QGMMA, BGMMA) go through a serial queue counted on the warpgroup
+ * scoreboard `gsb0` (WARPGROUP_MMA, ptx-wgmma); WARPGROUP (wgmma's fence and wait) is a
+ * no-result instruction whose `DEPBAR.LE gsb0, k` form waits on that scoreboard.
  */
 import type { ArchitectureTable, OpcodeInfo } from '../architecture.js';
 import { AMPERE_EXTRA, AMPERE_FIGURES, FP16_F32, FP64_WRITER, mmaReadyNextInstruction } from './ampere.js';
