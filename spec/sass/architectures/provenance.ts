@@ -70,6 +70,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'corpus-sm90-uniform-reads': 'inferred',
   'ptxas-fp64-order': 'inferred',
   'ptxas-sfu-order': 'inferred',
+  'ptxas-fchk-sfu-order': 'inferred',
   'ptxas-bitops-order': 'inferred',
   'ptxas-depbar-visibility': 'inferred',
   'ptxas-uniform-reads': 'inferred',

@@ -39,6 +39,8 @@ export const SM70 = voltaPlusTable({
     CS2R: inferredFixed(8, 'disp64', 'ptxas-sm70-turing', { predicateLatency: 12, operands: 'cs2r', modifierClass: { '32': 'alu' } }),
   },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  // FCHK completes in issue order with MUFU and the conversions (ptxas-fchk-sfu-order).
+  fchkInSfuPipe: 'ptxas-fchk-sfu-order',
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   // MUFU/conversions and POPC/FLO/BREV read in one issue order: an I2F's source is overwritten after waiting only on a later FLO's read scoreboard.

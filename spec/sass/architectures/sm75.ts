@@ -80,6 +80,8 @@ export const SM75 = voltaPlusTable({
   readAfterWrite: { general, predicate, uniform, uniformPredicate, source: 'nak-sm75' },
   counterexampleReaders: { from: 'memory', to: 'decoupled', source: 'nak-sm75' },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  // FCHK completes in issue order with MUFU and the conversions (ptxas-fchk-sfu-order).
+  fchkInSfuPipe: 'ptxas-fchk-sfu-order',
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   decoupledReadOrder: 'ptxas-decoupled-read-order',

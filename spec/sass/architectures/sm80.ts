@@ -8,6 +8,8 @@ export const SM80 = voltaPlusTable({
   ...AMPERE_FIGURES,
   extra: AMPERE_EXTRA,
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  // FCHK completes in issue order with MUFU and the conversions (ptxas-fchk-sfu-order).
+  fchkInSfuPipe: 'ptxas-fchk-sfu-order',
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   decoupledReadOrder: 'ptxas-decoupled-read-order',

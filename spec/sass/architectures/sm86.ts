@@ -13,6 +13,8 @@ export const SM86 = voltaPlusTable({
   // I2FP, which ptxas emits for GA10x, is in no source: the class every ptxas use fits (ptxas-i2fp-class).
   extra: { ...AMPERE_EXTRA, I2FP: I2FP_ON_AMPERE },
   orderedPipes: { fp64: 'ptxas-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  // FCHK completes in issue order with MUFU and the conversions (ptxas-fchk-sfu-order).
+  fchkInSfuPipe: 'ptxas-fchk-sfu-order',
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, FCHK: 'ptxas-unscoreboarded-fchk' },
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.

@@ -17,6 +17,8 @@ export const SM89 = voltaPlusTable({
   // I2FP is in no source: placed in the class every ptxas use fits (ptxas-i2fp-class), a proof-side bound.
   extra: { ...AMPERE_EXTRA, I2FP: I2FP_ON_AMPERE },
   orderedPipes: { fp64: 'corpus-fp64-order', sfu: 'ptxas-sfu-order', bitops: 'ptxas-bitops-order' },
+  // FCHK completes in issue order with MUFU and the conversions (ptxas-fchk-sfu-order).
+  fchkInSfuPipe: 'ptxas-fchk-sfu-order',
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: UNSCOREBOARDED_BITOPS,
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.

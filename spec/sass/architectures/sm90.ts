@@ -57,6 +57,8 @@ const FALLBACK = voltaPlusTable({
   // ptxas reads a shuffle's result after waiting on a later shuffle's scoreboard only; so too
   // MUFU and the conversions, and POPC, FLO and BREV among themselves, as on Volta to Ada; and S2UR among S2URs.
   orderedPipes: { shuffle: 'corpus-sm90-shuffle-order', sfu: 'ptxas-sm90-sfu-order', bitops: 'ptxas-sm90-bitops-order', s2ur: 'ptxas-sm90-s2ur-order' },
+  // FCHK completes in issue order with MUFU and the conversions, as on Volta to Ada (ptxas-fchk-sfu-order).
+  fchkInSfuPipe: 'ptxas-fchk-sfu-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.
   readOrders: { global: 'ptxas-global-read-order', local: 'ptxas-local-read-order' },
   // ...and in one order across them and shared memory: ptxas lets an LDL overwrite a global load's address with no wait.

@@ -65,6 +65,13 @@ export interface VoltaFigures {
    */
   readonly orderedPipes?: Readonly<Partial<Record<'fp64' | 'shuffle' | 'sfu' | 'bitops' | 's2ur', SourceKey>>>;
   /**
+   * The source showing FCHK going through the MUFU/conversion pipe (queue `sfu`, when
+   * `orderedPipes.sfu` is given): ptxas issues FCHK with no write scoreboard and reads its
+   * predicate only after waiting on a MUFU or conversion issued after it. Without it FCHK is in
+   * the unordered `misc` queue.
+   */
+  readonly fchkInSfuPipe?: SourceKey;
+  /**
    * Variable-latency opcodes ptxas issues with no write scoreboard when their reader is far enough
    * away (POPC, MUFU at -O3), each with the source showing it: no hazard may rest on such an
    * instance's result being late, so a counterexample takes it ready the next cycle
@@ -172,7 +179,7 @@ function coupledOpcodes(figures: VoltaFigures): Record<string, OpcodeInfo> {
  * as readers: `memory` for the load/store unit, `agu` for the other address-unit ops (SHFL,
  * BAR...), `hmma`/`imma` for tensor ops, `fp64`, `cctl`, `decoupled` for the rest.
  */
-function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes'] = {}): Record<string, OpcodeInfo> {
+function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes'] = {}, fchkInSfuPipe?: SourceKey): Record<string, OpcodeInfo> {
   const memory = (queue: string, operands: Extra['operands'], extra: Extra = {}, key: SourceKey = source) => variable(queue, key, { operands, latencyClass: 'memory', ...extra });
   const decoupled = (extra: Extra = {}, queue = 'misc') => variable(queue, source, { latencyClass: 'decoupled', ...extra });
   const fp64 = pipes.fp64 === undefined ? 'misc' : 'fp64';
@@ -197,7 +204,8 @@ function decoupledOpcodes(source: SourceKey, pipes: VoltaFigures['orderedPipes']
     ...each(['SULD', 'SUATOM'], variable('texture', 'corpus-texture-order', { operands: 'surfaceLoad', latencyClass: 'decoupled' })),
     ...each(['SUST', 'SURED'], variable('texture', 'corpus-texture-order', { operands: 'surfaceStore', latencyClass: 'decoupled' })),
 
-    ...each(['S2R', 'FCHK', 'B2R', 'GETLMEMBASE'], decoupled()),
+    ...each(['S2R', 'B2R', 'GETLMEMBASE'], decoupled()),
+    FCHK: sfu === 'sfu' && fchkInSfuPipe !== undefined ? variable(sfu, fchkInSfuPipe, { latencyClass: 'decoupled' }) : decoupled(),
     ...each(['POPC', 'FLO', 'BREV'], decoupled({}, bitops)),
     MUFU: decoupled({}, sfu),
     ...each(['IPA', 'ALD', 'OUT', 'PIXLD', 'ISBERD', 'AL2P'], decoupled({ latencyClass: 'agu' })),
@@ -296,7 +304,7 @@ export function withCoupledFloor(opcodes: Readonly<Record<string, OpcodeInfo>>):
 /** A Volta-family table from its figures. */
 export function voltaPlusTable(figures: VoltaFigures): ArchitectureTable {
   const pipes = figures.orderedPipes ?? {};
-  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.variableSource ?? figures.source, pipes), ...coupledOpcodes(figures), ...figures.extra };
+  const opcodes: Record<string, OpcodeInfo> = { ...decoupledOpcodes(figures.variableSource ?? figures.source, pipes, figures.fchkInSfuPipe), ...coupledOpcodes(figures), ...figures.extra };
   for (const name of figures.without ?? []) delete opcodes[name];
   // S2UR comes with the uniform datapath (`uniformOpcodes`), not the decoupled pipes: moved here.
   const s2ur = opcodes['S2UR'];

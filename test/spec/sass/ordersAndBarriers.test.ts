@@ -14,8 +14,9 @@ import { depbarListOf } from '../../../spec/sass/controlFlow.js';
 import { instructionEffects } from '../../../spec/sass/effects.js';
 import { counterexampleSide } from '../../../spec/sass/architectures/counterexample.js';
 import { SOURCE_PROVENANCE } from '../../../spec/sass/architectures/provenance.js';
+import { SOURCES } from '../../../spec/sass/architectures/sources.js';
 import { line, table } from './listedLine.js';
-import { fixture, mutate, verdictAndReason, verdicts } from './ptxasFixtures.js';
+import { fixture, hazardsOf, mutate, verdictAndReason, verdicts } from './ptxasFixtures.js';
 import { section } from '../../cli/cuasmScratch.js';
 
 describe('S2UR completion order on sm_90', () => {
@@ -128,9 +129,8 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
     // `--seed 2718281` path 76: line 173 @!P1 MUFU.SIN R7, R6 with no write scoreboard, line 235 STG.E.SYS reading R7 with no wait (sm_75).
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_75.O3.sass', fact: 'ptxas-unscoreboarded-mufu' },
-    // `--seed 31415926 --ptxas-version 12.5 --arch sm_60,sm_86 --opt 3`: FLO.U32 R2 read by ATOMS.CAS with no wait (sm_60, path 155); FCHK P0 read by @!P0 BRA 23 cycles later (sm_86, path 136).
+    // `--seed 31415926 --ptxas-version 12.5 --arch sm_60,sm_86 --opt 3`: FLO.U32 R2 read by ATOMS.CAS with no wait (sm_60, path 155).
     { file: 'ptxas-12.5.unscoreboarded-flo.sm_60.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-popc' },
-    { file: 'ptxas-12.5.unscoreboarded-fchk.sm_86.O3.sass', fact: 'ptxas-unscoreboarded-fchk' },
   ];
 
   it.each(cases)('$file is unknown, naming $fact', ({ file, fact }) => {
@@ -163,6 +163,35 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
       expect(table(name).opcodes['POPC'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { kind: 'variable', queue: 'bitops', counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-popc' } } });
       expect(table(name).opcodes['FLO'], name).toMatchObject({ kind: 'variable', queue: 'bitops', unscoreboarded: { counterexample: { latency: 1, source: 'ptxas-maxwell-unscoreboarded-popc' } } });
     }
+  });
+});
+
+describe('FCHK goes through the MUFU/conversion pipe, in issue order (Volta to Hopper)', () => {
+  // `hazardproof fuzz --ptxas --seed 20261206` (fixtures/fuzz-fchk-sfu-order.sm_70.ptx): line 27
+  // FCHK P0 with no write scoreboard, line 31 MUFU.EX2 R5 on scoreboard 0, line 45 @!P1 FMUL
+  // waiting on it, line 47 @!P0 BRA reading P0 (ptxas 11.8, sm_70); the same kernel through
+  // ptxas 12.5 for sm_90; `--seed 31415926` path 136 for sm_86. A false hazard (sm_70 to sm_90)
+  // or unknown (sm_86, sm_87) before FCHK joined the queue.
+  const sm70 = fixture('ptxas-11.8.fchk-sfu-order.sm_70.O3.sass');
+
+  it.each(['ptxas-11.8.fchk-sfu-order.sm_70.O3.sass', 'ptxas-12.5.fchk-sfu-order.sm_90.O3.sass', 'ptxas-12.5.unscoreboarded-fchk.sm_86.O3.sass'])('%s is proved safe', (file) => {
+    expect(verdicts(fixture(file), file)).toEqual({ k: 'proved-safe' });
+  });
+
+  it('without the later MUFU\'s scoreboard, the branch reading P0 is a hazard', () => {
+    // Control word of line 31 (MUFU.EX2 R5, R0): write scoreboard 0 -> 7 (none); the FMUL still waits on 0.
+    const mutant = mutate(sm70, '/* 0x000e220000000800 */', '/* 0x000fe20000000800 */');
+    expect(verdicts(mutant, 'fchk-sfu-order.sass')).toEqual({ k: 'hazard' });
+    expect(hazardsOf(mutant, 'fchk-sfu-order.sass')).toEqual([{ kind: 'RAW', register: 'P0' }]);
+  });
+
+  it('FCHK is in the in-order sfu queue on sm_70 to sm_90, citing the listings', () => {
+    for (const name of ['sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_89', 'sm_90', 'sm_90a']) {
+      expect(table(name).opcodes['FCHK'], name).toMatchObject({ kind: 'variable', queue: 'sfu', source: 'ptxas-fchk-sfu-order' });
+      expect(table(name).queues['sfu']?.ordered, name).toBe(true);
+    }
+    expect(SOURCE_PROVENANCE['ptxas-fchk-sfu-order']).toBe('inferred');
+    expect(SOURCES['ptxas-fchk-sfu-order']).toContain('line 27 /*00b0*/ FCHK P0, R4, R4 sets no write scoreboard');
   });
 });
 

@@ -27,6 +27,14 @@ export function verdictAndReason(text: string, file: string): { readonly verdict
   return { verdict: first!.result.verdict, reason: first!.result.reason };
 }
 
+/** The hazards found in the first kernel of a listing's text (kind and register of each). */
+export function hazardsOf(text: string, file: string): readonly { readonly kind: string; readonly register: string }[] {
+  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
+  const [first] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+  const result = first!.result;
+  return 'hazards' in result ? result.hazards.map(({ hazard }) => ({ kind: hazard.kind, register: hazard.register })) : [];
+}
+
 /** `text` with one exact fragment replaced (it must occur once). */
 export function mutate(text: string, from: string, to: string): string {
   expect(text.split(from).length, from).toBe(2);
