@@ -48,6 +48,8 @@ export type OperandShape =
   | 'matrix'
   /** `HGMMA`, `IGMMA`, `QGMMA`, `BGMMA` (wgmma): D, [A,] gdesc[URa], C, scale-d, [gsb0] with D and C as wide as the shape's accumulator. */
   | 'warpgroupMatrix'
+  /** `UTMALDG`, `UTMASTG`, `UTMAREDG`, `UTMAPF`, `UTMACCTL`, `UBLKCP`, `UBLKRED`, `UBLKPF`: nothing written; `[URa]` a group of uniform registers (`.nD` coordinates and more), the tensor map or global address a pair. */
+  | 'bulkCopy'
   /** `P2R Rd, PR, Rs, mask`: reads the predicates selected by the mask. */
   | 'predicateSave'
   /** `R2P PR, Rs, mask`: writes the predicates selected by the mask. */

@@ -19,7 +19,7 @@ import {
   operandRegisters,
   registerOf,
 } from './operandRegisters.js';
-import { matrixOperands, surfaceOperands, textureOperands, warpgroupMatrixOperands } from './vectorOperands.js';
+import { bulkCopyOperands, matrixOperands, surfaceOperands, textureOperands, warpgroupMatrixOperands } from './vectorOperands.js';
 
 /** Registers an instruction writes and reads (the guard excluded), in operand order, without duplicates. */
 export interface OperandEffects {
@@ -130,6 +130,8 @@ function shapeEffects(input: ShapeInput): OperandEffects {
       return dedupe(matrixOperands(line.operands, base, modifiers));
     case 'warpgroupMatrix':
       return dedupe(warpgroupMatrixOperands(line.operands, base, modifiers));
+    case 'bulkCopy':
+      return dedupe(bulkCopyOperands(line.operands, base, modifiers));
     case 'predicateSave':
       return predicateSave(line.operands);
     case 'predicateRestore':

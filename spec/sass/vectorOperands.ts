@@ -256,3 +256,65 @@ export function warpgroupAccumulatorRegisters(base: string, modifiers: readonly 
   const halfAccumulator = (base === 'HGMMA' || base === 'QGMMA') && after[0] === 'F16';
   return halfAccumulator ? n / 4 : n / 2;
 }
+
+/** Tensor dimensions of a TMA instruction's `1D`..`5D` modifier; the most (5) when none is written. */
+function tensorDimensions(modifiers: readonly string[]): number {
+  const dimension = modifiers.map((modifier) => /^([1-5])D$/.exec(modifier)).find((match) => match !== null);
+  return dimension === undefined ? 5 : Number(dimension![1]);
+}
+
+/** The uniform register a bracketed operand names (`[UR8]`, `desc[UR6]`), or null (URZ, or another form). */
+function bracketedUniform(operand: string): string | null {
+  const match = /^(?:desc)?\[(UR\d+)\]$/.exec(operand.trim());
+  return match === null ? null : match[1]!;
+}
+
+/**
+ * Registers the first operand of a TMA or bulk-copy instruction names, `[URa]`, a group of
+ * consecutive uniform registers (ptxas 12.5 for sm_90, ptxas-sm90-tma; the PTX ISA's operand lists
+ * of cp.async.bulk.tensor and cp.async.bulk): UTMALDG.nD the shared-memory destination, the
+ * mbarrier and n coordinates; UTMASTG.nD and UTMAREDG.nD the shared-memory source and n
+ * coordinates; UTMAPF.nD n coordinates; UTMACCTL the tensor map's 64-bit address; UBLKCP,
+ * UBLKRED and UBLKPF the destination (a shared address and its mbarrier, or a 64-bit global address).
+ */
+function bulkCopyGroup(base: string, modifiers: readonly string[]): number {
+  const n = tensorDimensions(modifiers);
+  switch (base) {
+    case 'UTMALDG':
+      return n + 2;
+    case 'UTMASTG':
+    case 'UTMAREDG':
+      return n + 1;
+    case 'UTMAPF':
+      return n;
+    default:
+      return 2;
+  }
+}
+
+/**
+ * Operands of Hopper's TMA and bulk-copy instructions, which write no register and read uniform
+ * registers only: `UTMALDG.2D [UR8], [UR16]`, `UTMALDG.5D.IM2COL.MULTICAST [UR8], [UR20], UR4,
+ * desc[UR18]`, `UTMASTG.3D [UR4], [UR8]`, `UTMAPF.L2.4D [UR12], [UR8], desc[UR6]`, `UTMACCTL.PF
+ * [UR16]`, `UBLKCP.S.G [UR4], [UR8], UR6`, `UBLKCP.G.S [UR8], [UR4], UR5, desc[UR6]`,
+ * `UBLKPF.L2 [UR8], UR4, desc[UR6]`. The first operand is a group (`bulkCopyGroup`); the second,
+ * bracketed, is a 64-bit address (the tensor map's, or a global source) except for a bulk copy
+ * from shared memory (`.G.S`, `.S.S`: one register, the size following it); `desc[URn]`, the L2
+ * cache policy, a pair; every other register (size, multicast mask, im2col offsets) one.
+ */
+export function bulkCopyOperands(operands: readonly string[], base: string, modifiers: readonly string[]): VectorEffects {
+  const fromShared = (base === 'UBLKCP' || base === 'UBLKRED') && modifiers[1] === 'S';
+  const sources: string[] = [];
+  operands.forEach((operand, index) => {
+    const uniform = bracketedUniform(operand);
+    if (uniform !== null) {
+      const width = operand.trim().startsWith('desc') ? 2 : index === 0 ? bulkCopyGroup(base, modifiers) : index === 1 && fromShared ? 1 : 2;
+      sources.push(...expandRegister(uniform, width));
+    } else if (operand.includes('[')) {
+      sources.push(...addressRegisters(operand, false));
+    } else {
+      sources.push(...operandRegisters(operand, 1));
+    }
+  });
+  return { destinations: [], sources };
+}

@@ -120,5 +120,18 @@ describe.skipIf(tools === null)('sm_90 facts cited from ptxas 12.5 output of exa
     // Kernels of sm_90 opcodes the table now knows are proved (cluster barriers, async stores, VIADD, VIMNMX, R2UR, uniform reads at issue).
     const proved = new Set(verdicts.filter((check) => check.result.verdict === 'proved-safe').map((check) => `${check.file.replace(/.*\//, '')} ${check.program.name}`));
     for (const name of ['cluster.sm_90.O3.sass cluster_dsmem', 'cluster.sm_90.O0.sass misc_ops', 'classic.sm_90a.O0.sass reduce', 'classic.sm_90.O1.sass reduce']) expect(proved, name).toContain(name);
+    // TMA and bulk copies (ptxas-sm90-tma): both kernels of bulk.ptx at every level.
+    for (const level of ['3', '1', '0']) {
+      for (const kernel of ['tma_2d', 'bulk_copy']) expect(proved, `bulk.sm_90.O${level}.sass ${kernel}`).toContain(`bulk.sm_90.O${level}.sass ${kernel}`);
+    }
   }, 600_000);
+
+  it('ptxas 12.5 reproduces the TMA fixture ptxas-sm90-tma cites, instruction for instruction', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hazardproof-tma-'));
+    const cubin = join(folder, 'tma.cubin');
+    const assembled = spawnSync(tools!.ptxas, ['-arch=sm_90', '-O3', join(packageRoot(), 'examples', 'ptx', 'hopper', 'tma.ptx'), '-o', cubin], { encoding: 'utf8' });
+    expect(assembled.status, assembled.stderr).toBe(0);
+    const dump = spawnSync(tools!.cuobjdump, ['-sass', cubin], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(dump.stdout).toBe(readFileSync(join(packageRoot(), 'test', 'spec', 'sass', 'fixtures', 'ptxas-12.5.tma.sm_90.O3.sass'), 'utf8'));
+  });
 });

@@ -71,6 +71,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'ptxas-fp64-order': 'inferred',
   'ptxas-sfu-order': 'inferred',
   'ptxas-fchk-sfu-order': 'inferred',
+  'ptxas-sm90-tma': 'inferred',
   'ptxas-bitops-order': 'inferred',
   'ptxas-depbar-visibility': 'inferred',
   'ptxas-uniform-reads': 'inferred',

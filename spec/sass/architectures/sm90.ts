@@ -17,11 +17,10 @@
  * ptxas 12.5's sm_90/sm_90a output (source `corpus-sm90-classes`, `corpus-sm90-mma`) places the
  * opcodes it never scoreboards in a class: R2UR, VIADD, VIMNMX, VIMNMX3, VHMNMX and ELECT are
  * fixed-latency with the class figures every use fits, upper bounds only; the tensor-core MMAs
- * (HMMA, IMMA, BMMA) reach the next instruction, as ptxas -O0 relies on (as on Ampere). Opcodes
- * whose operands no shape describes (the TMA and bulk-copy ops UTMALDG, UTMASTG, UTMAREDG,
- * UTMAPF, UTMACCTL and UBLKCP, whose `[URn]` operands span several uniform registers)
- * are left out of the table: an entry reading one register of each would hide a dependence, so
- * they stay outside the model and a kernel using them is `unknown`.
+ * (HMMA, IMMA, BMMA) reach the next instruction, as ptxas -O0 relies on (as on Ampere). The TMA
+ * and bulk-copy ops (UTMALDG, UTMASTG, UTMAREDG, UTMAPF, UTMACCTL, UBLKCP, UBLKRED, UBLKPF), whose
+ * `[URn]` operands span several uniform registers, read those groups whole (operand shape
+ * `bulkCopy`) after issue, released by their read scoreboards (ptxas-sm90-tma).
  *
  * ptxas 12.5's output of LLVM's NVPTX tests (`ptxas-sm90-*`) adds: MUFU and the conversions, and
  * POPC/FLO/BREV, complete in issue order as on Ampere; LDSM joins the in-order shared queue; an
@@ -304,9 +303,23 @@ const WARPGROUP_MMA: OpcodeInfo = variable('gmma', 'ptx-wgmma', {
   counterexample: { queue: 'gmma', source: 'ptx-wgmma', latencyClass: EARLIEST_READER },
 });
 
+/**
+ * Hopper's TMA and bulk-copy instructions (cp.async.bulk.tensor and its reduce and prefetch forms,
+ * cp.async.bulk and cp.reduce.async.bulk, their prefetches, the tensor-map prefetch: UTMALDG,
+ * UTMASTG, UTMAREDG, UTMAPF, UTMACCTL, UBLKCP, UBLKRED, UBLKPF). Uniform-datapath instructions
+ * that write no register and read their uniform registers, whole groups of them (`bulkCopy`),
+ * after they issue: ptxas sets a read scoreboard on every one and waits on it before any of those
+ * registers is written again, in no order among them that it relies on (ptxas-sm90-tma), as
+ * B100's NVIDIA table has a TMA reader's registers released only by a scoreboard (nak-sm100
+ * ureg_war.csv, "1 & sb"). They read fixed-latency results as decoupled readers do (Ampere's
+ * uniform matrix: a uniform ALU result after 9 cycles, B100's figure to its TMA readers, which
+ * ptxas spaces exactly: UPRMT UR4 nine cycles before UBLKPF.L2 [UR6], UR4).
+ */
+const TENSOR_MEMORY_ACCESS: OpcodeInfo = variable('tma', 'ptxas-sm90-tma', { operands: 'bulkCopy', destinations: 0, latencyClass: 'decoupled' });
+
 export const SM90: ArchitectureTable = {
   ...FALLBACK,
-  queues: { ...FALLBACK.queues, gmma: { ordered: true, source: 'ptx-wgmma', serial: 'ptx-wgmma' } },
+  queues: { ...FALLBACK.queues, gmma: { ordered: true, source: 'ptx-wgmma', serial: 'ptx-wgmma' }, tma: { ordered: false, source: 'ptxas-sm90-tma' } },
   readAfterWrite: weighedRows(AMPERE_BOUNDS.readAfterWrite!),
   // Vector instructions read their uniform registers at issue: NVIDIA's tables on either side say
   // so (write-after-read 1 cycle with no scoreboard after a coupled or decoupled reader) and
@@ -321,5 +334,6 @@ export const SM90: ArchitectureTable = {
     ...MMA_ON_HOPPER,
     ...HOPPER_MEMORY,
     ...each(['HGMMA', 'IGMMA', 'QGMMA', 'BGMMA'], WARPGROUP_MMA),
+    ...each(['UTMALDG', 'UTMASTG', 'UTMAREDG', 'UTMAPF', 'UTMACCTL', 'UBLKCP', 'UBLKRED', 'UBLKPF'], TENSOR_MEMORY_ACCESS),
   }),
 };

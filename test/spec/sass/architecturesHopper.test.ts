@@ -94,11 +94,13 @@ describe('sm_90: what ptxas 12.5 output shows', () => {
     }
   });
 
-  it('opcodes whose operands no shape describes stay outside the table', () => {
-    // An entry reading one register of `[UR8]` or writing one of HGMMA's accumulator would hide a dependence.
-    for (const opcode of ['UTMALDG', 'UTMASTG', 'UTMAREDG', 'UTMAPF', 'UTMACCTL', 'UBLKCP']) {
-      expect(Object.hasOwn(hopper.opcodes, opcode), opcode).toBe(false);
+  it('the TMA and bulk-copy ops read their uniform register groups after issue, released by their read scoreboards (ptxas-sm90-tma)', () => {
+    for (const opcode of ['UTMALDG', 'UTMASTG', 'UTMAREDG', 'UTMAPF', 'UTMACCTL', 'UBLKCP', 'UBLKRED', 'UBLKPF']) {
+      expect(hopper.opcodes[opcode], opcode).toEqual({ kind: 'variable', queue: 'tma', operands: 'bulkCopy', destinations: 0, latencyClass: 'decoupled', source: 'ptxas-sm90-tma' });
     }
+    expect(hopper.queues['tma']).toEqual({ ordered: false, source: 'ptxas-sm90-tma' });
+    expect(SOURCE_PROVENANCE['ptxas-sm90-tma']).toBe('inferred');
+    expect(SOURCES['ptxas-sm90-tma']).toContain('line 2631 UTMALDG.5D [UR8], [UR16]');
   });
 
   it('vector instructions read their uniform registers at issue, on both sides', () => {
@@ -209,5 +211,23 @@ describe('Hopper warpgroup MMAs (wgmma on sm_90a, ptxas 12.5)', () => {
     expect(SOURCE_PROVENANCE['ptx-wgmma']).toBe('documentation');
     expect(SOURCES['ptx-wgmma']).toContain('an ordering guarantee is provided by default');
     expect(SOURCES['ptx-wgmma']).toContain('line 103 HGMMA.64x32x16.F32 R24, gdesc[UR16], R24, gsb0, line 105 UIADD3.64 UR16, UR8, UR6, URZ');
+  });
+});
+
+describe('Hopper TMA and bulk copies (cp.async.bulk.tensor, cp.async.bulk and their reduce and prefetch forms; ptxas 12.5, sm_90)', () => {
+  // examples/ptx/hopper/tma.ptx: one kernel per form, and a pipelined loop (tma_pipe).
+  const o3 = fixture('ptxas-12.5.tma.sm_90.O3.sass');
+
+  it('every kernel ptxas scheduled is proved safe, at -O3 and -O0 (unknown before: the ops were outside the table)', () => {
+    const all = verdicts(o3, 'tma.sm_90.O3.sass');
+    expect(Object.keys(all)).toHaveLength(57);
+    expect(new Set(Object.values(all))).toEqual(new Set(['proved-safe']));
+    expect(verdicts(fixture('ptxas-12.5.tma.sm_90.O0.sass'), 'tma.sm_90.O0.sass')).toEqual({ tma_pipe: 'proved-safe' });
+  });
+
+  it('without the wait on the UTMASTG\'s read scoreboard, the UMOV overwriting its group is a hazard', () => {
+    // Line 91 UMOV UR7, 0x1: its wait on scoreboard 3 (line 87 UTMASTG.3D [UR4], [UR8] reads UR4..UR7) cleared.
+    const mutant = mutate(o3, '/* 0x0000000100077882 */\n                                                                                                 /* 0x008fe20000000000 */', '/* 0x0000000100077882 */\n                                                                                                 /* 0x000fe20000000000 */');
+    expect(verdicts(mutant, 'mutant.sm_90.sass')['tma_pipe']).toBe('hazard');
   });
 });

@@ -88,6 +88,33 @@ describe('warpgroup MMAs (wgmma, sm_90a): accumulator from the shape, A in regis
   });
 });
 
+describe('TMA and bulk copies (sm_90): uniform register groups read whole (ptxas-sm90-tma)', () => {
+  it('UTMALDG.nD reads the destination, the mbarrier and n coordinates, then the tensor map as a pair', () => {
+    expect(regs('UTMALDG.2D [UR4], [UR8]', SM90)).toEqual({ w: [], r: [...range(4, 4, 'UR'), 'UR8', 'UR9'] });
+    expect(regs('UTMALDG.5D [UR8], [UR16]', SM90)).toEqual({ w: [], r: [...range(8, 7, 'UR'), 'UR16', 'UR17'] });
+    // The multicast mask or im2col offsets one register, the cache policy a pair.
+    expect(regs('UTMALDG.5D.IM2COL.MULTICAST [UR8], [UR20], UR4, desc[UR18]', SM90).r).toEqual([...range(8, 7, 'UR'), 'UR20', 'UR21', 'UR4', 'UR18', 'UR19']);
+  });
+
+  it('stores and reductions read the source and n coordinates, prefetches n coordinates, UTMACCTL a 64-bit address', () => {
+    expect(regs('UTMASTG.5D [UR8], [UR6], desc[UR4]', SM90).r).toEqual([...range(8, 6, 'UR'), 'UR6', 'UR7', 'UR4', 'UR5']);
+    expect(regs('UTMAREDG.2D.ADD [UR12], [UR6]', SM90).r).toEqual([...range(12, 3, 'UR'), 'UR6', 'UR7']);
+    expect(regs('UTMAPF.L2.4D [UR12], [UR8], desc[UR6]', SM90).r).toEqual([...range(12, 4, 'UR'), 'UR8', 'UR9', 'UR6', 'UR7']);
+    expect(regs('UTMACCTL.PF [UR16]', SM90).r).toEqual(['UR16', 'UR17']);
+  });
+
+  it('bulk copies: a destination pair, a shared source one register (the size after it), a global source a pair', () => {
+    expect(regs('UBLKCP.S.G [UR4], [UR8], UR6', SM90).r).toEqual(['UR4', 'UR5', 'UR8', 'UR9', 'UR6']);
+    expect(regs('UBLKCP.G.S [UR6], [UR4], UR5', SM90).r).toEqual(['UR6', 'UR7', 'UR4', 'UR5']);
+    expect(regs('UBLKRED.S.S.ADD [UR8], [UR4], UR6', SM90).r).toEqual(['UR8', 'UR9', 'UR4', 'UR6']);
+    expect(regs('UBLKPF.L2 [UR8], UR4, desc[UR6]', SM90).r).toEqual(['UR8', 'UR9', 'UR4', 'UR6', 'UR7']);
+  });
+
+  it('a TMA instruction without its dimension reads the widest group (5D)', () => {
+    expect(regs('UTMALDG [UR8], [UR16]', SM90).r).toEqual([...range(8, 7, 'UR'), 'UR16', 'UR17']);
+  });
+});
+
 describe('.64 on an ALU opcode makes every register operand a pair (ptxas for sm_120: IADD.64, MOV.64, UMOV.64)', () => {
   it('writes and reads register pairs, predicates and immediates untouched', () => {
     expect(regs('IADD.64 R2, R2, -UR6')).toEqual({ w: ['R2', 'R3'], r: ['R2', 'R3', 'UR6', 'UR7'] });

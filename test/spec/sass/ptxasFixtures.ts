@@ -32,7 +32,7 @@ export function hazardsOf(text: string, file: string): readonly { readonly kind:
   const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
   const [first] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
   const result = first!.result;
-  return 'hazards' in result ? result.hazards.map(({ hazard }) => ({ kind: hazard.kind, register: hazard.register })) : [];
+  return 'hazards' in result ? result.hazards.map(({ hazard }) => ({ kind: hazard.kind, register: 'register' in hazard ? hazard.register : '' })) : [];
 }
 
 /** `text` with one exact fragment replaced (it must occur once). */
