@@ -233,7 +233,8 @@ export function warpgroupMatrixOperands(operands: readonly string[], base: strin
   const sources: string[] = [];
   let seenDescriptor = false;
   for (const operand of rest) {
-    const descriptor = /^gdesc\[(UR\d+)\]$/.exec(operand.trim());
+    // `gdesc[UR16].tnspB` (ptxas 12.5 for a transposed B): the suffix names no register.
+    const descriptor = /^gdesc\[(UR\d+)\](?:\.\w+)*$/.exec(operand.trim());
     if (descriptor !== null) {
       sources.push(...expandRegister(descriptor[1]!, 4));
       seenDescriptor = true;
@@ -265,7 +266,7 @@ function tensorDimensions(modifiers: readonly string[]): number {
 
 /** The uniform register a bracketed operand names (`[UR8]`, `desc[UR6]`), or null (URZ, or another form). */
 function bracketedUniform(operand: string): string | null {
-  const match = /^(?:desc)?\[(UR\d+)\]$/.exec(operand.trim());
+  const match = /^(?:desc)?\[(UR\d+)\](?:\.\w+)*$/.exec(operand.trim());
   return match === null ? null : match[1]!;
 }
 

@@ -271,6 +271,12 @@ const HOPPER_MEMORY: Readonly<Record<string, OpcodeInfo>> = {
   // conservative; like every vector instruction it reads its uniform registers at issue
   // (corpus-sm90-uniform-reads), which ptxas relies on (it returns right after, no read scoreboard).
   ARRIVES: conservative({ destinations: 0 }),
+  // setmaxnreg (sm_90a): `USETMAXREG.TRY_ALLOC.CTAPOOL UP0, 0xe8` writes a uniform predicate (whether
+  // the registers were granted; ptxas loops until they are), which ptxas scoreboards and waits on
+  // (examples/ptx/hopper/ws.ptx); `USETMAXREG.DEALLOC.CTAPOOL 0x28` writes nothing. No source times
+  // it: conservative. The register count it changes is no named register's timing (the PTX ISA:
+  // the new registers' contents are undefined until written), so it is not modelled.
+  USETMAXREG: conservative(),
   // griddepcontrol.wait / .launch_dependents, cluster barrier arrive and wait, the TMA command flush, wgmma's fences and waits.
   ...each(['ACQBULK', 'PREEXIT', 'UCGABAR_ARV', 'UCGABAR_WAIT', 'UTMACMDFLUSH', 'WARPGROUP'], control('none', 'conservative')),
 };

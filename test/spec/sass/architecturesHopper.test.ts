@@ -231,3 +231,24 @@ describe('Hopper TMA and bulk copies (cp.async.bulk.tensor, cp.async.bulk and th
     expect(verdicts(mutant, 'mutant.sm_90.sass')['tma_pipe']).toBe('hazard');
   });
 });
+
+describe('a warp-specialized GEMM as CUTLASS builds them (sm_90a, ptxas 12.5): TMA producer, wgmma consumers, an mbarrier pipeline, setmaxnreg', () => {
+  // examples/ptx/hopper/ws.ptx: one producer warp issuing UTMALDGs into four stages, two consumer
+  // warpgroups waiting on the full barriers, two HGMMAs (B transposed: gdesc[UR16].tnspB) per
+  // stage, arriving on the empty barriers, and a TMA store epilogue.
+  const o3 = fixture('ptxas-12.5.ws.sm_90a.O3.sass');
+
+  it('is proved safe at -O3 and -O0 (unknown before: USETMAXREG and the TMA ops outside the table)', () => {
+    expect(verdicts(o3, 'ws.sm_90a.O3.sass')).toEqual({ ws_gemm: 'proved-safe' });
+    expect(verdicts(fixture('ptxas-12.5.ws.sm_90a.O0.sass'), 'ws.sm_90a.O0.sass')).toEqual({ ws_gemm: 'proved-safe' });
+  });
+
+  it('without the WARPGROUP.DEPBAR after the last HGMMA, the epilogue reads the accumulator in flight: a hazard', () => {
+    const mutant = o3.replace(/WARPGROUP\.DEPBAR\.LE gsb0, 0x0 ;/g, 'NOP ;');
+    expect(verdicts(mutant, 'mutant.sm_90a.sass')).toEqual({ ws_gemm: 'hazard' });
+  });
+
+  it('USETMAXREG is conservative: TRY_ALLOC writes its uniform predicate, DEALLOC nothing', () => {
+    expect(hopper.opcodes['USETMAXREG']).toEqual({ kind: 'variable', queue: 'unknown', source: 'conservative' });
+  });
+});

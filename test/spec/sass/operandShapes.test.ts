@@ -86,6 +86,11 @@ describe('warpgroup MMAs (wgmma, sm_90a): accumulator from the shape, A in regis
     expect(regs('HGMMA.64x32x16.F32 R24, gdesc[UR4], R24, gsb0', SM90)).toEqual({ w: range(24, 16), r: [...range(4, 4, 'UR'), ...range(24, 16)] });
     expect(regs('HGMMA.F32 R24, gdesc[UR4], RZ, !UPT', SM90).w).toHaveLength(128);
   });
+
+  it('a transposed operand\'s suffix (gdesc[UR16].tnspB) names no register: both descriptors are still read', () => {
+    // ptxas 12.5 for wgmma with imm-trans-b 1 (examples/ptx/hopper/ws.ptx); UR16 alone would hide UR17..UR19.
+    expect(regs('HGMMA.64x128x16.F32.BF16 R24, gdesc[UR16].tnspB, R24, UP0, gsb0', SM90).r).toEqual([...range(16, 4, 'UR'), ...range(24, 64), 'UP0']);
+  });
 });
 
 describe('TMA and bulk copies (sm_90): uniform register groups read whole (ptxas-sm90-tma)', () => {
