@@ -183,27 +183,31 @@ function lateOnCounterexampleSide(kernel: Pick<LoweredKernel, 'program' | 'count
 const CALLS = new Set(['CALL', 'CAL', 'JCAL']);
 
 /**
- * Whether control can reach instruction `q`'s straight stretch at all: it is the kernel's first,
- * or it starts after a call (the return comes back to it), or some instruction branches or calls
- * to its first instruction. A stretch after an unconditional transfer that nothing enters is dead
- * code (ptxas -O0 leaves a shuffle's fast path after the `BRA` that skips it, with nothing
- * branching to it): a mutant there has no schedule, so it is not certain.
+ * Whether control can reach instruction `q` from the function's entry: by falling through an
+ * instruction that can reach the next one, by a branch or call from a reachable instruction, or by
+ * returning after a reachable call. Code nothing reachable enters is dead (ptxas -O0 leaves a
+ * shuffle's fast path after the `BRA` that skips it; ptxas -O3 leaves vote.sync's fallback
+ * subroutine behind a `BRA` that always skips its `CALL`s): a mutant there has no schedule, so it
+ * is not certain. An indirect branch's targets are not followed: fewer mutants, never a wrong one.
  */
 function enteredStretches(program: SassProgram): (q: number) => boolean {
-  const targets = new Set<number>();
-  for (const instruction of program.instructions) {
-    if (instruction.flow.kind === 'branch' || instruction.flow.kind === 'call') targets.add(instruction.flow.target);
-  }
-  const start: number[] = [];
-  program.instructions.forEach((_, index) => {
-    const before = program.instructions[index - 1];
-    start.push(index === 0 || (before !== undefined && unconditionalTransferAsWritten(before)) ? index : start[index - 1]!);
-  });
-  return (q) => {
-    const first = start[q]!;
-    if (first === 0 || targets.has(first)) return true;
-    return CALLS.has(program.instructions[first - 1]!.opcode.split('.')[0]!.toUpperCase());
+  const instructions = program.instructions;
+  const reached = new Array<boolean>(instructions.length).fill(false);
+  const work: number[] = [];
+  const reach = (index: number) => {
+    if (index < 0 || index >= instructions.length || reached[index]) return;
+    reached[index] = true;
+    work.push(index);
   };
+  reach(0);
+  while (work.length > 0) {
+    const index = work.pop()!;
+    const instruction = instructions[index]!;
+    if (instruction.flow.kind === 'branch' || instruction.flow.kind === 'call') reach(instruction.flow.target);
+    // The return of a call comes back to the next instruction.
+    if (!unconditionalTransferAsWritten(instruction) || CALLS.has(instruction.opcode.split('.')[0]!.toUpperCase())) reach(index + 1);
+  }
+  return (q) => reached[q] === true;
 }
 
 /**
