@@ -41,6 +41,7 @@ import { oppositeGuards, readsAfter, readsInIssueOrder, type SassInstruction, ty
 import { readLatency } from '../../spec/sass/latency.js';
 import { selfCopiedRegister } from '../../spec/sass/selfCopy.js';
 import { mutantOf, type Mutant } from '../sass/mutate.js';
+import { reachedFromEntry } from '../../format/sass/unreachedCode.js';
 
 /** A mutant whose hazard the text makes certain, with the pair it uncovers. */
 export interface CertainMutant {
@@ -142,9 +143,12 @@ function vectorOrPredicate(register: string): boolean {
 export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'counterexample'>): CertainMutant[] {
   const { program } = kernel;
   const result: CertainMutant[] = [];
-  const entered = enteredStretches(program);
+  // Only where control can go, as the checker's own flow has it: dead code (ptxas -O0 leaves a
+  // shuffle's fast path after the `BRA` that skips it; ptxas -O3 vote.sync's fallback subroutine
+  // behind `BRA`s that always skip its `CALL`s) has no schedule, so a mutant there is not certain.
+  const reached = new Set(reachedFromEntry(program.instructions));
   program.instructions.forEach((consumer, q) => {
-    if (!entered(q)) return;
+    if (!reached.has(q)) return;
     for (const scoreboard of consumer.control.wait) {
       const found = uncoveredProducer(program, q, scoreboard, kernel.counterexample?.program ?? program);
       if (found === null) continue;
@@ -177,37 +181,6 @@ function lateOnCounterexampleSide(kernel: Pick<LoweredKernel, 'program' | 'count
   const consumer = evidence.instructions[q]!;
   if (producer.unit.kind !== 'fixed') return false;
   return readLatency(evidence, producer, register, consumer, consumer.guard?.predicate === register) > 1;
-}
-
-/** Opcodes (base) after which control comes back to the next instruction: the return of a call. */
-const CALLS = new Set(['CALL', 'CAL', 'JCAL']);
-
-/**
- * Whether control can reach instruction `q` from the function's entry: by falling through an
- * instruction that can reach the next one, by a branch or call from a reachable instruction, or by
- * returning after a reachable call. Code nothing reachable enters is dead (ptxas -O0 leaves a
- * shuffle's fast path after the `BRA` that skips it; ptxas -O3 leaves vote.sync's fallback
- * subroutine behind a `BRA` that always skips its `CALL`s): a mutant there has no schedule, so it
- * is not certain. An indirect branch's targets are not followed: fewer mutants, never a wrong one.
- */
-function enteredStretches(program: SassProgram): (q: number) => boolean {
-  const instructions = program.instructions;
-  const reached = new Array<boolean>(instructions.length).fill(false);
-  const work: number[] = [];
-  const reach = (index: number) => {
-    if (index < 0 || index >= instructions.length || reached[index]) return;
-    reached[index] = true;
-    work.push(index);
-  };
-  reach(0);
-  while (work.length > 0) {
-    const index = work.pop()!;
-    const instruction = instructions[index]!;
-    if (instruction.flow.kind === 'branch' || instruction.flow.kind === 'call') reach(instruction.flow.target);
-    // The return of a call comes back to the next instruction.
-    if (!unconditionalTransferAsWritten(instruction) || CALLS.has(instruction.opcode.split('.')[0]!.toUpperCase())) reach(index + 1);
-  }
-  return (q) => reached[q] === true;
 }
 
 /**

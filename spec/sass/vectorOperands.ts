@@ -233,10 +233,9 @@ export function warpgroupMatrixOperands(operands: readonly string[], base: strin
   const sources: string[] = [];
   let seenDescriptor = false;
   for (const operand of rest) {
-    // `gdesc[UR16].tnspB` (ptxas 12.5 for a transposed B): the suffix names no register.
-    const descriptor = /^gdesc\[(UR\d+)\](?:\.\w+)*$/.exec(operand.trim());
+    const descriptor = operand.trim().startsWith('gdesc[') ? bracketedUniform(operand) : null;
     if (descriptor !== null) {
-      sources.push(...expandRegister(descriptor[1]!, 4));
+      sources.push(...expandRegister(descriptor, 4));
       seenDescriptor = true;
     } else if (operand.includes('[')) {
       sources.push(...addressRegisters(operand, false));
@@ -264,9 +263,12 @@ function tensorDimensions(modifiers: readonly string[]): number {
   return dimension === undefined ? 5 : Number(dimension![1]);
 }
 
-/** The uniform register a bracketed operand names (`[UR8]`, `desc[UR6]`), or null (URZ, or another form). */
+/**
+ * The uniform register a bracketed operand names (`[UR8]`, `desc[UR6]`, `gdesc[UR16].tnspB`: a
+ * suffix names no register), or null (URZ, or another form).
+ */
 function bracketedUniform(operand: string): string | null {
-  const match = /^(?:desc)?\[(UR\d+)\](?:\.\w+)*$/.exec(operand.trim());
+  const match = /^(?:g?desc)?\[(UR\d+)\](?:\.\w+)*$/.exec(operand.trim());
   return match === null ? null : match[1]!;
 }
 

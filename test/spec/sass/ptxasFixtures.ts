@@ -15,23 +15,24 @@ export const fixture = (name: string): string => readFileSync(join(packageRoot()
 
 /** The verdict of each kernel of a listing's text. */
 export function verdicts(text: string, file: string): Record<string, string> {
+  return Object.fromEntries(checks(text, file).map((check) => [check.program.name, check.result.verdict]));
+}
+
+/** Every kernel of a listing's text, checked with a 20 s budget each. */
+function checks(text: string, file: string): ReturnType<typeof checkListingKernels> {
   const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const checks = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-  return Object.fromEntries(checks.map((check) => [check.program.name, check.result.verdict]));
+  return checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
 }
 
 /** The verdict and reason of the first kernel of a listing's text. */
 export function verdictAndReason(text: string, file: string): { readonly verdict: string; readonly reason: string } {
-  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const [first] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
+  const [first] = checks(text, file);
   return { verdict: first!.result.verdict, reason: first!.result.reason };
 }
 
 /** The hazards found in the first kernel of a listing's text (kind and register of each). */
 export function hazardsOf(text: string, file: string): readonly { readonly kind: string; readonly register: string }[] {
-  const kernels = listingKernelsOfText(text, file, { from: null, architecture: null, kernels: [] });
-  const [first] = checkListingKernels(kernels, { shouldStopFor: () => timeBudget({ timeoutMs: 20_000 }).shouldStop });
-  const result = first!.result;
+  const result = checks(text, file)[0]!.result;
   return 'hazards' in result ? result.hazards.map(({ hazard }) => ({ kind: hazard.kind, register: 'register' in hazard ? hazard.register : '' })) : [];
 }
 
