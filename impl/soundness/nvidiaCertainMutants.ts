@@ -150,14 +150,16 @@ export function certainNvidiaMutants(kernel: Pick<LoweredKernel, 'program' | 'co
   program.instructions.forEach((consumer, q) => {
     if (!reached.has(q)) return;
     for (const scoreboard of consumer.control.wait) {
-      const found = uncoveredProducer(program, q, scoreboard, kernel.counterexample?.program ?? program);
+      const found = uncoveredProducer(program, q, scoreboard, kernel.counterexample?.program ?? program, reached);
       if (found === null) continue;
       const wait = consumer.control.wait.filter((other) => other !== scoreboard);
       const mutant = mutantOf(kernel, 'drop-wait', q, `wait mask loses SB${scoreboard}`, (old) => ({ ...old, control: { ...old.control, wait } }));
       result.push({ mutant, producerLine: program.instructions[found.producer]!.line, consumerLine: consumer.line, register: found.register, hazard: found.hazard });
     }
     const producer = program.instructions[q - 1];
-    if (producer !== undefined && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase()) && !skippedOnStretch(program, q - 1, q)) {
+    // The producer reached too: a branch target after dead code (ptxas -O0's skipped vote fast
+    // path ends right before the label its BRA goes to) is reached, the code before it not.
+    if (producer !== undefined && reached.has(q - 1) && producer.unit.kind === 'fixed' && producer.control.stall > 1 && !TRANSFERS.has(producer.opcode.split('.')[0]!.toUpperCase()) && !skippedOnStretch(program, q - 1, q)) {
       const early = consumer.unit.kind === 'fixed' ? consumer.sources : consumer.readAtIssue;
       const register = producer.destinations.find((r) => vectorOrPredicate(r) && early.includes(r));
       if (register !== undefined && !copiesOntoItself(consumer, register) && !copiesOntoItself(producer, register) && lateOnCounterexampleSide(kernel, q - 1, register, q)) {
@@ -184,16 +186,17 @@ function lateOnCounterexampleSide(kernel: Pick<LoweredKernel, 'program' | 'count
 }
 
 /**
- * The nearest variable-latency producer before instruction `q` on its straight stretch that only
- * `q`'s wait on `scoreboard` keeps from a hazard with `q`, or null.
+ * The nearest variable-latency producer before instruction `q` on its straight stretch, `reached`
+ * from the entry, that only `q`'s wait on `scoreboard` keeps from a hazard with `q`, or null.
  */
-function uncoveredProducer(program: SassProgram, q: number, scoreboard: number, evidence: SassProgram): { producer: number; register: string; hazard: CertainMutant['hazard'] } | null {
+function uncoveredProducer(program: SassProgram, q: number, scoreboard: number, evidence: SassProgram, reached: ReadonlySet<number>): { producer: number; register: string; hazard: CertainMutant['hazard'] } | null {
   const consumer = program.instructions[q]!;
   const otherWaits = consumer.control.wait.filter((other) => other !== scoreboard);
   const touched = new Set([...consumer.sources, ...consumer.destinations]);
   for (let p = q - 1; p >= 0; p--) {
     const producer = program.instructions[p]!;
-    if (unconditionalTransferAsWritten(producer)) return null;
+    // Code no path reaches comes before a branch target only through it: nothing there runs before q.
+    if (unconditionalTransferAsWritten(producer) || !reached.has(p)) return null;
     // A consumer of the producer's own queue may be ordered after it by the queue (ptxas relies on
     // in-order operand reads of Maxwell's I2Is, maxas/ptxas_memory.sm_52.sass line 96, yet waits
     // at line 103): the text does not decide such a pair, so it yields no mutant.

@@ -4,6 +4,12 @@
  * skip its calls (`hazardproof fuzz --ptxas --seed 20261206` path 96, shrunk:
  * fixtures/fuzz-dead-call.sm_86.ptx). A stall lowered inside that subroutine has no schedule, so
  * the checker's proof of the mutant is right; the campaign had counted it a law failure.
+ *
+ * The same at -O0, one instruction further: ptxas 12.5 -O0 for sm_75 leaves vote.sync's inline
+ * path (lines 81 to 101, addresses 0x260 to 0x300) behind `BRA 0x310`, which always skips it to the
+ * label the path would fall through to (`hazardproof fuzz --ptxas --seed 20261207` path 3, shrunk:
+ * fixtures/fuzz-dead-vote-path.sm_75.ptx). The SEL at that label is reached, the PLOP3 before it
+ * (line 101) is not: a stall lowered there has no schedule either.
  */
 import { describe, expect, it } from 'vitest';
 import { listingKernelsOfText } from '../../../format/sass/loadKernels.js';
@@ -27,5 +33,24 @@ describe('certain-hazard mutants of NVIDIA listings', () => {
       return 'refused' in result ? `refused: ${result.refused}` : result.verdict;
     });
     expect(verdicts).toEqual(['hazard', 'hazard', 'hazard', 'hazard']);
+  });
+
+  describe('after the dead code, at the label a branch skips to', () => {
+    const deadPath = listingKernelsOfText(fixture('ptxas-12.5.dead-vote-path.sm_75.O0.sass'), 'dead-vote-path.sm_75.sass', { from: null, architecture: null, kernels: [] });
+    const candidates = nvidiaMutantCandidates(deadPath);
+
+    it('no mutant whose producer is in the skipped path (lines 81 to 101)', () => {
+      const lines = candidates.map((candidate) => candidate.line);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.filter((line) => line >= 81 && line <= 101)).toEqual([]);
+    });
+
+    it('every mutant made is a hazard', () => {
+      const verdicts = candidates.map((candidate) => {
+        const result = candidate.check(timeBudget({ timeoutMs: 20_000 }).shouldStop);
+        return 'refused' in result ? `refused: ${result.refused}` : result.verdict;
+      });
+      expect(new Set(verdicts)).toEqual(new Set(['hazard']));
+    });
   });
 });
