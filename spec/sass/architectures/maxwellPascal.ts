@@ -22,6 +22,20 @@ const HALF = fixed(13, 'nak-sm50-latency', { predicateLatency: 14, latencyClass:
  */
 const FP64_READS: OpcodeCounterexample = { queue: 'fp64', source: 'ptxas-maxwell-fp64-reads', latencyClass: EARLIEST_READER };
 
+/** The same for the FP64 comparisons, which go through their own in-order queue (`fp64compare`). */
+const FP64_COMPARE_READS: OpcodeCounterexample = { ...FP64_READS, queue: 'fp64compare' };
+
+/**
+ * An FP64 comparison (maxas' cmp class: DSETP, DSET, DMNMX) reading its registers as `latencyClass`
+ * on the proof side, through the in-order queue `fp64compare` (ptxas-fp64-compare-order).
+ */
+function fp64Comparison(destinations: 1 | 2, latencyClass: 'alu' | 'shared', source: SourceKey): OpcodeInfo {
+  const entry = variable('fp64compare', source, { operands: 'double', destinations, latencyClass, counterexample: FP64_COMPARE_READS });
+  // ptxas issues some DSETP with no write scoreboard, its predicate read 15 cycles later with no
+  // wait: no hazard rests on such a DSETP being late (ptxas-maxwell-unscoreboarded-dsetp).
+  return destinations === 2 ? unscoreboardedNotLate(entry, 'ptxas-maxwell-unscoreboarded-dsetp') : entry;
+}
+
 /**
  * POPC and FLO: variable (NAK), in issue order among themselves; they read their registers as late
  * as MUFU does (the `sfu` reader: 2 cycles after an ALU result; no sooner than 4 cycles after
@@ -33,6 +47,20 @@ const BITOPS = variable('bitops', 'ptxas-maxwell-bitops-reads', {
   readDelay: { cycles: 4, source: 'ptxas-maxwell-bitops-reads' },
   counterexample: { queue: 'bitops', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER },
 });
+
+/**
+ * Maxwell's FP64 comparisons (maxas' cmp class: DSETP, DSET, DMNMX) read their registers at least
+ * 2 cycles after issue: ptxas issues them 4 cycles after the 6-cycle ALU result they read, where
+ * it waits 6 before DADD, DMUL and DFMA and, on Pascal, before all six (ptxas-maxwell-fp64-compare-reads).
+ * An upper bound on the wait only: a proof reads them as shared memory instructions do (4 after an
+ * ALU result), a counterexample as early as any reader may (FP64_READS).
+ */
+/** The entries Maxwell (sm_50, sm_52, sm_53) replaces in the shared table. */
+export const MAXWELL_FP64_COMPARE: Readonly<Record<string, OpcodeInfo>> = {
+  DMNMX: fp64Comparison(1, 'shared', 'ptxas-maxwell-fp64-compare-reads'),
+  DSET: fp64Comparison(1, 'shared', 'ptxas-maxwell-fp64-compare-reads'),
+  DSETP: fp64Comparison(2, 'shared', 'ptxas-maxwell-fp64-compare-reads'),
+};
 
 const opcodes: Record<string, OpcodeInfo> = {
   ...each(
@@ -91,10 +119,11 @@ const opcodes: Record<string, OpcodeInfo> = {
   POPC: unscoreboardedNotLate(BITOPS, 'ptxas-maxwell-unscoreboarded-popc'),
   // FP64: a proof takes its registers read at issue (6 after an ALU result); ptxas reads a pair's
   // high half 4 cycles after a MOV wrote it, so a counterexample may not rest on reads at issue.
-  ...each(['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET'], variable('fp64', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
-  // ptxas issues some DSETP with no write scoreboard, its predicate read 15 cycles later with no
-  // wait: no hazard rests on such a DSETP being late (ptxas-maxwell-unscoreboarded-dsetp).
-  DSETP: unscoreboardedNotLate(variable('fp64', 'nak-fixed-latency', { operands: 'double', destinations: 2, latencyClass: 'alu', counterexample: FP64_READS }), 'ptxas-maxwell-unscoreboarded-dsetp'),
+  // The comparisons complete in issue order among themselves (ptxas-fp64-compare-order).
+  ...each(['DADD', 'DMUL', 'DFMA'], variable('fp64', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
+  DMNMX: fp64Comparison(1, 'alu', 'nak-fixed-latency'),
+  DSET: fp64Comparison(1, 'alu', 'nak-fixed-latency'),
+  DSETP: fp64Comparison(2, 'alu', 'nak-fixed-latency'),
   // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first. maxas puts it in its shared
   // memory class, and ptxas relies on its going through that queue, in order with LDS and STS
   // (ptxas-maxwell-shuffle-shared-order).
@@ -130,6 +159,8 @@ const queues: ArchitectureTable['queues'] = {
   misc: { ordered: false, source: 'corpus-readme' },
   // The FP64 unit, apart from misc so that a read order can be its own (`MaxwellPascalOrders.fp64ReadOrder`).
   fp64: { ordered: false, source: 'corpus-readme' },
+  // maxas' cmp class of it (DSETP, DSET, DMNMX): in issue order among themselves.
+  fp64compare: { ordered: true, source: 'ptxas-fp64-compare-order' },
   unknown: { ordered: false, source: 'conservative' },
 };
 
@@ -201,7 +232,8 @@ export interface MaxwellPascalOrders {
 
 /** The Maxwell/Pascal table under `name`, selected also by `aliases`, with `replaced` entries over the shared ones and the read orders its listings show. */
 export function maxwellPascalTable(name: string, aliases: readonly string[], replaced: Readonly<Record<string, OpcodeInfo>> = {}, orders: MaxwellPascalOrders = {}): ArchitectureTable {
-  const fp64 = orders.fp64ReadOrder === undefined ? queues : { ...queues, fp64: { ...queues['fp64']!, readOrder: orders.fp64ReadOrder } };
+  // The read order spans the whole unit: the comparisons' queue and the rest read in one order.
+  const fp64 = orders.fp64ReadOrder === undefined ? queues : withReadGroup({ ...queues, fp64: { ...queues['fp64']!, readOrder: orders.fp64ReadOrder } }, ['fp64', 'fp64compare'], orders.fp64ReadOrder);
   return {
     name,
     aliases,

@@ -31,9 +31,9 @@ describe('Maxwell and Pascal: RRO, POPC and FLO, FP64 reads (ptxas 12.5 for sm_5
       myctpop16: 'proved-safe', // POPC 2 cycles after the BFE writing its operand (reads as MUFU does)
       myctlz64_as_32_2: 'proved-safe', // FLO 2 cycles after ICMP
       test: 'proved-safe', // MUFU.EX2 2 cycles after RRO.EX2 (RRO fixed, ALU class)
-      // DMNMX 4 cycles after the MOV of its pair's high half: no proof (reads at issue on that
-      // side), and no hazard either (a counterexample may not rest on reads at issue).
-      max_double: 'unknown',
+      // DMNMX 4 cycles after the MOV of its pair's high half: Maxwell's comparisons read at least
+      // 2 cycles after issue on the proof side (ptxas-maxwell-fp64-compare-reads).
+      max_double: 'proved-safe',
     });
   });
 
@@ -80,15 +80,62 @@ describe('Maxwell and Pascal: RRO, POPC and FLO, FP64 reads (ptxas 12.5 for sm_5
     expect(SOURCES['ptxas-maxwell-bitops-reads']).toContain('of 546 such pairs none is closer and 170 are at exactly 2');
   });
 
-  it('FP64 registers are read at issue on the proof side, as early as any reader on the counterexample side', () => {
-    const maxwell = table('sm_50');
-    const side = counterexampleSide(maxwell);
-    for (const opcode of ['DADD', 'DMUL', 'DFMA', 'DMNMX', 'DSET', 'DSETP']) {
-      expect(maxwell.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'fp64', latencyClass: 'alu', source: 'nak-fixed-latency' });
-      expect(side.table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'fp64', latencyClass: EARLIEST_READER, source: 'ptxas-maxwell-fp64-reads' });
-      expect(side.opcodeGaps.get(opcode)?.counterexample, opcode).toContain('as early as any reader may');
+  it('FP64 registers are read at issue on the proof side (Maxwell\'s comparisons 2 cycles later), as early as any reader on the counterexample side', () => {
+    const comparisons = ['DMNMX', 'DSET', 'DSETP'];
+    for (const name of ['sm_50', 'sm_61']) {
+      const side = counterexampleSide(table(name));
+      for (const opcode of ['DADD', 'DMUL', 'DFMA', ...comparisons]) {
+        const queue = comparisons.includes(opcode) ? 'fp64compare' : 'fp64';
+        const proof = name === 'sm_50' && comparisons.includes(opcode)
+          ? { latencyClass: 'shared', source: 'ptxas-maxwell-fp64-compare-reads' }
+          : { latencyClass: 'alu', source: 'nak-fixed-latency' };
+        expect(table(name).opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue, ...proof });
+        expect(side.table.opcodes[opcode], `${name} ${opcode}`).toMatchObject({ kind: 'variable', queue, latencyClass: EARLIEST_READER, source: 'ptxas-maxwell-fp64-reads' });
+        expect(side.opcodeGaps.get(opcode)?.counterexample, opcode).toContain('as early as any reader may');
+      }
     }
     expect(SOURCES['ptxas-maxwell-fp64-reads']).toContain('line 76 DMNMX R4, R8, R6, !PT');
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-fp64-compare-reads']).toBe('inferred-bound');
+    expect(SOURCES['ptxas-maxwell-fp64-compare-reads']).toContain('of 162 such pairs with no wait and no branch target between (DSETP 128, DSET 20, DMNMX 14) none is closer and 102 are at exactly 4');
+  });
+});
+
+describe('Maxwell: FP64 comparisons read after issue; Maxwell and Pascal: they complete in order (ptxas 11.8 and 12.5)', () => {
+  // fixtures/fuzz-maxwell-fp64-compare-reads.ptx: IADD32I then DSETP |R|, DMNMX or DSET 4 cycles later.
+  const reads = fixture('ptxas-11.8.fp64-compare-reads.sm_50.O3.sass');
+  // fixtures/fuzz-fp64-compare-order.ptx: a DSET with no write scoreboard read after a later DSET's or DMNMX's.
+  const maxwellOrder = fixture('ptxas-11.8.fp64-compare-order.sm_50.O3.sass');
+  const pascalOrder = fixture('ptxas-11.8.fp64-compare-order.sm_61.O3.sass');
+
+  it('DSETP, DMNMX and DSET 4 cycles after the ALU result they read: proved safe on sm_50; the same kernels wait 6 on sm_61', () => {
+    expect(verdicts(reads, 'ptxas-11.8.fp64-compare-reads.sm_50.O3.sass')).toEqual({ dset: 'proved-safe', dmnmx: 'proved-safe', dsetp_abs: 'proved-safe' });
+    expect(verdicts(fixture('ptxas-12.5.fp64-compare-reads.sm_61.O3.sass'), 'ptxas-12.5.fp64-compare-reads.sm_61.O3.sass')).toEqual({ dset: 'proved-safe', dmnmx: 'proved-safe', dsetp_abs: 'proved-safe' });
+  });
+
+  // The IADD32I before DSETP in dsetp_abs: stall 4 in the group's control word.
+  const dsetp = (control: string) => `${control} */\n        /*0068*/                   LOP.XOR`;
+  const readMutants: readonly Mutant[] = [
+    // 3 cycles: sooner than ptxas ever issues it, later than the earliest any reader may: no proof, no finding.
+    { kernel: 'dsetp_abs', what: 'DSETP 3 cycles after IADD32I', from: dsetp('0x001c7400fe8107f6'), to: dsetp('0x001c7400fe6107f6'), verdict: 'unknown' },
+    // 1 cycle: sooner than any reader of an ALU result may read it.
+    { kernel: 'dsetp_abs', what: 'DSETP 1 cycle after IADD32I', from: dsetp('0x001c7400fe8107f6'), to: dsetp('0x001c7400fe2107f6'), verdict: 'hazard' },
+  ];
+
+  it.each(readMutants.map((mutant) => [mutant.what, mutant] as const))('with one protection removed it is no longer proved: %s', (_what, mutant) => {
+    expect(verdicts(mutate(reads, mutant.from, mutant.to), 'mutant.sm_50.sass')[mutant.kernel]).toBe(mutant.verdict);
+  });
+
+  it('a comparison\'s result read after waiting on a later comparison only: proved safe on sm_50 and sm_61', () => {
+    expect(verdicts(maxwellOrder, 'ptxas-11.8.fp64-compare-order.sm_50.O3.sass')).toEqual({ k14: 'proved-safe', k19: 'proved-safe' });
+    expect(verdicts(pascalOrder, 'ptxas-11.8.fp64-compare-order.sm_61.O3.sass')).toEqual({ k14: 'proved-safe', k19: 'proved-safe' });
+    expect(SOURCE_PROVENANCE['ptxas-fp64-compare-order']).toBe('inferred');
+  });
+
+  it('without the later comparison\'s write scoreboard the earlier one\'s reader is a hazard', () => {
+    // sm_61 k19: line 37 DSET.LE's write scoreboard 0 -> none (slot 2 of the group at 0x00e0).
+    expect(verdicts(mutate(pascalOrder, '0x001c50003c400ff2', '0x001fd0003c400ff2'), 'mutant.sm_61.sass')['k19']).toBe('hazard');
+    // sm_50 k14: line 94 DMNMX's write scoreboard 1 -> none (slot 0 of the group at 0x00e0).
+    expect(verdicts(mutate(maxwellOrder, '0x005fc801fe00073d', '0x005fc801fe0007fd'), 'mutant.sm_50.sass')['k14']).toBe('hazard');
   });
 });
 

@@ -120,7 +120,6 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
   const popc = fixture('ptxas-11.8.unscoreboarded-popc.sm_70.O3.sass');
   const cases = [
     { file: 'ptxas-11.8.unscoreboarded-popc.sm_70.O3.sass', fact: 'ptxas-unscoreboarded-popc' },
-    { file: 'ptxas-11.8.unscoreboarded-dsetp.sm_50.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-dsetp' },
     // `--seed 1796407361` path 25: @!P1 MUFU.RCP R12 read by FMUL 13 cycles later (sm_60), @!P2 POPC R19 by STG 15 later (sm_50).
     { file: 'ptxas-11.8.unscoreboarded-mufu.sm_60.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-mufu' },
     { file: 'ptxas-11.8.unscoreboarded-popc.sm_50.O3.sass', fact: 'ptxas-maxwell-unscoreboarded-popc' },
@@ -137,6 +136,14 @@ describe('variable instructions ptxas issues with no write scoreboard: no hazard
     const check = verdictAndReason(fixture(file), file);
     expect(check.verdict).toBe('unknown');
     expect(check.reason).toContain(`[${fact}]`);
+  });
+
+  it('the unscoreboarded DSETP is proved safe through the next DSET\'s scoreboard (the comparisons complete in order); without that scoreboard, a hazard', () => {
+    const dsetp = fixture('ptxas-11.8.unscoreboarded-dsetp.sm_50.O3.sass');
+    expect(verdicts(dsetp, 'unscoreboarded-dsetp.sass')).toEqual({ k: 'proved-safe' });
+    // Line 49 DSET.EQ.AND R12's write scoreboard 0 -> none (slot 2 of the group at 0x0120): the
+    // LOP32I reading R12 3 cycles later waits on nothing.
+    expect(verdicts(mutate(dsetp, '0x001c4401fe2007ff', '0x001fc401fe2007ff'), 'unscoreboarded-dsetp.sass')).toEqual({ k: 'hazard' });
   });
 
   it('the same POPC with a write scoreboard nothing waits on is a hazard', () => {
@@ -241,13 +248,17 @@ describe('orders ptxas relies on: sm_70 HMMA step groups, and one read order acr
     expect(verdicts(mutate(flo, '0x000ff000000e0000', '0x000f3000000e0000'), 'unscoreboarded-flo.sass')).toEqual({ k: 'hazard' });
   });
 
-  it('Pascal\'s FP64 instructions read in issue order: a DSET\'s pair overwritten by the next DSET 2 cycles later is proved; read as Maxwell\'s, the WAR', () => {
+  it('Pascal\'s FP64 instructions read in issue order: a DSET\'s pair overwritten by the next DSET 2 cycles later is proved; the comparisons alone are in order on Maxwell too', () => {
     // `--seed 31415926 --ptxas-version 12.5 --arch sm_60,sm_86 --opt 3` path 112: line 58 DSET.EQ.AND R0, R2, R2, line 60 DSET.GT.AND R3 (sm_60).
     const pascal = fixture('ptxas-12.5.fp64-read-order.sm_60.O3.sass');
     expect(verdicts(pascal, 'fp64-read-order.sm_60.sass')).toEqual({ k: 'proved-safe' });
-    expect(verdicts(pascal.replaceAll('sm_60', 'sm_50').replaceAll('SM60', 'SM50'), 'fp64-read-order.sm_50.sass')).toEqual({ k: 'hazard' });
-    expect(table('sm_61').queues['fp64']).toMatchObject({ ordered: false, readOrder: 'ptxas-pascal-fp64-read-order' });
+    // Two DSETs: their own queue is in order on Maxwell as well (ptxas-fp64-compare-order).
+    expect(verdicts(pascal.replaceAll('sm_60', 'sm_50').replaceAll('SM60', 'SM50'), 'fp64-read-order.sm_50.sass')).toEqual({ k: 'proved-safe' });
+    expect(table('sm_61').queues['fp64']).toMatchObject({ ordered: false, readOrder: 'ptxas-pascal-fp64-read-order', readGroup: 'ptxas-pascal-fp64-read-order' });
+    expect(table('sm_61').queues['fp64compare']).toMatchObject({ ordered: true, source: 'ptxas-fp64-compare-order', readGroup: 'ptxas-pascal-fp64-read-order' });
+    expect(table('sm_50').queues['fp64compare']).toEqual({ ordered: true, source: 'ptxas-fp64-compare-order' });
     expect(table('sm_50').queues['fp64']?.readOrder).toBeUndefined();
+    expect(table('sm_50').queues['fp64']?.readGroup).toBeUndefined();
     expect(SOURCE_PROVENANCE['ptxas-pascal-fp64-read-order']).toBe('inferred');
   });
 
