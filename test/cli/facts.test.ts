@@ -27,13 +27,14 @@ describe('hazardproof facts: what a verdict on an NVIDIA listing rests on', () =
   it('prints each fact with its proof side, its counterexample side and its sources with their kind', async () => {
     const { code, stdout } = await cli('facts', '--arch', 'sm_75', '--opcode', 'HMMA', '--opcode', 'iadd3');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^opcode +HMMA +variable latency through the misc queue \(results and operand reads in any order\) +through the mma queue, in issue order +nak-sm75 \(nvidia\); corpus-mma-read-order \(inferred\)$/m);
+    expect(stdout).toMatch(/^opcode +HMMA +variable latency through the mma queue \(in issue order\) +same +nak-sm75 \(nvidia\)$/m);
     expect(stdout).toMatch(/^opcode +IADD3 +fixed latency: results after \d+ cycles.* same +nak-sm75 \(nvidia\)$/m);
     // Turing's global queue completes in any order but reads in issue order, and in one order with the local and shared queues.
     expect(stdout).toMatch(/^queue +global +results in any order +in issue order +conservative \(conservative\)$/m);
     expect(stdout).toMatch(/^queue-reads +global +operands read in issue order +same +ptxas-global-read-order \(inferred\)$/m);
     expect(stdout).toMatch(/^queue-reads +shared +operands read in one issue order with the global and local queues +same +ptxas-memory-read-order \(inferred\)$/m);
-    expect(stdout).toContain('  corpus-mma-read-order (inferred): shared/corpus/misc-cuobjdump/matmultutorial-single-wmma.sm_80.sass');
+    expect(stdout).toMatch(/^queue +mma +in issue order +same +ptxas-sm75-hmma-order \(inferred\)$/m);
+    expect(stdout).toContain('  ptxas-sm75-hmma-order (inferred): ptxas 11.8.89 and 12.5.40 -O3, disassembled by their cuobjdump, for sm_75');
   });
 
   it('--json gives the rows and the citations; an entry no source times is ready the next cycle on the counterexample side', async () => {

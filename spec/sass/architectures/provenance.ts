@@ -89,6 +89,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'ptxas-unscoreboarded-popc': 'inferred',
   'ptxas-decoupled-read-order': 'inferred',
   'ptxas-sm70-hmma-order': 'inferred',
+  'ptxas-sm75-hmma-order': 'inferred',
   'ptxas-unscoreboarded-fchk': 'inferred',
   'ptxas-pascal-fp64-read-order': 'inferred',
   'ptxas-unscoreboarded-mufu': 'inferred',

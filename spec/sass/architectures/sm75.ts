@@ -85,6 +85,8 @@ export const SM75 = voltaPlusTable({
   depbarSeesNextCycle: 'ptxas-depbar-visibility',
   unscoreboardedNotLate: { ...UNSCOREBOARDED_BITOPS, ...UNSCOREBOARDED_SFU },
   decoupledReadOrder: 'ptxas-decoupled-read-order',
+  // HMMA completes and reads in issue order: a later HMMA's scoreboard covers an earlier one's result.
+  mmaInOrder: 'ptxas-sm75-hmma-order',
   // SHFL completes in order with LDS: ptxas covers one's result by waiting on the other's scoreboard.
   shuffleThroughShared: 'ptxas-shuffle-shared-order',
   // Global and local memory instructions read their operands in issue order: a store's registers are free once a later one's are read.

@@ -25,24 +25,35 @@ describe('hazard only on sourced behaviour: the counterexample side of the table
     }
   });
 
-  it('ptxas chaining HMMAs over an earlier one\'s operand: unknown on sm_75 (a counterexample-only fact), naming it; proved safe on sm_80 (NVIDIA\'s WAR figure, both sides)', () => {
+  it('a load\'s result read after waiting on a later load only: unknown on sm_75 (global loads in order is a counterexample-only fact), naming it', () => {
     const lines = [
-      '      [B------:R-:W0:-:S01] /*0000*/ HMMA.16816.F32 R16, R4, R12, RZ ;',
-      '      [B------:R-:W1:-:S02] /*0010*/ HMMA.16816.F32 R12, R4, R14, RZ ;',
-      '      [B01----:R-:W-:-:S04] /*0020*/ IADD3 R20, R16, R12, RZ ;',
+      '      [B------:R-:W-:-:S01] /*0000*/ LDG.E.SYS R16, [R2] ;',
+      '      [B------:R-:W0:-:S02] /*0010*/ LDG.E.SYS R12, [R4] ;',
+      '      [B0-----:R-:W-:-:S04] /*0020*/ IADD3 R20, R16, R12, RZ ;',
       '      [B------:R-:W-:-:S04] /*0030*/ EXIT ;',
     ];
-    // The proof side alone (the model as it was): a WAR "confirmed" by its own assumption.
+    // The proof side alone (the model as it was): a RAW "confirmed" by its own assumption.
     const proofOnly = check('sm_75', lines, false);
     expect(proofOnly.verdict).toBe('hazard');
-    expect(proofOnly.hazards.map((shown) => `${shown.hazard.kind} ${'register' in shown.hazard ? shown.hazard.register : ''}`)).toContain('WAR R12');
+    expect(proofOnly.hazards.map((shown) => `${shown.hazard.kind} ${'register' in shown.hazard ? shown.hazard.register : ''}`)).toContain('RAW R16');
     const result = check('sm_75', lines);
     expect(result.verdict).toBe('unknown');
     expect(result.hazards).toEqual([]);
     expect(result.assumed.length).toBeGreaterThan(0);
-    expect(result.reason).toContain('WAR on R12 between lines 2 and 3 rests on the proof side of HMMA on sm_75');
-    expect(result.reason).toContain('[corpus-mma-read-order]');
-    expect(result.reason).toContain('the listing relies on the opposite at line 3');
+    expect(result.reason).toContain('RAW on R16 between lines 2 and 4 rests on the proof side of LDG on sm_75');
+    expect(result.reason).toContain('and of the global queue on sm_75 (proof side: results may complete in any order');
+    expect(result.reason).toContain('[conservative]');
+    expect(result.reason).toContain('the listing relies on the opposite at line 4');
+  });
+
+  it('HMMAs chained over an earlier one\'s operand: proved safe on sm_75 (in issue order on both sides, ptxas-sm75-hmma-order) and sm_80 (NVIDIA\'s WAR figure)', () => {
+    const lines = [
+      '      [B------:R-:W0:-:S01] /*0000*/ HMMA.1688.F32 R16, R4, R12, RZ ;',
+      '      [B------:R-:W1:-:S02] /*0010*/ HMMA.1688.F32 R12, R4, R14, RZ ;',
+      '      [B01----:R-:W-:-:S04] /*0020*/ IADD3 R20, R16, R12, RZ ;',
+      '      [B------:R-:W-:-:S04] /*0030*/ EXIT ;',
+    ];
+    expect(check('sm_75', lines).verdict).toBe('proved-safe');
     expect(check('sm_80', lines).verdict).toBe('proved-safe');
   });
 

@@ -262,7 +262,7 @@ describe('orders ptxas relies on: sm_70 HMMA step groups, and one read order acr
     expect(SOURCE_PROVENANCE['ptxas-pascal-fp64-read-order']).toBe('inferred');
   });
 
-  it('the orders are sm_70\'s: HMMA in the in-order mma queue and sfu/bitops in one read group there only', () => {
+  it('the orders are sm_70\'s: HMMA in the in-order mma queue (sm_75 too, below) and sfu/bitops in one read group there only', () => {
     expect(table('sm_70').opcodes['HMMA']).toMatchObject({ kind: 'variable', queue: 'mma' });
     expect(table('sm_70').queues['mma']).toMatchObject({ ordered: true, source: 'ptxas-sm70-hmma-order' });
     // sm_90 too: the scale bench's big_sm90a_20000 overwrites a MUFU's operand with a POPC, no wait.
@@ -271,7 +271,20 @@ describe('orders ptxas relies on: sm_70 HMMA step groups, and one read order acr
       expect(table(name).queues['bitops']?.readGroup, name).toBe('ptxas-decoupled-read-order');
     }
     for (const name of ['sm_50', 'sm_86', 'sm_89']) expect(table(name).queues['sfu']?.readGroup, name).toBeUndefined();
-    expect(table('sm_75').opcodes['HMMA']).toMatchObject({ kind: 'variable', queue: 'misc' });
+  });
+
+  it('sm_75\'s HMMA.1688 completes and reads in issue order too (ptxas-sm75-hmma-order)', () => {
+    expect(table('sm_75').opcodes['HMMA']).toMatchObject({ kind: 'variable', queue: 'mma' });
+    expect(table('sm_75').queues['mma']).toMatchObject({ ordered: true, source: 'ptxas-sm75-hmma-order' });
+    expect(SOURCE_PROVENANCE['ptxas-sm75-hmma-order']).toBe('inferred');
+    // Line 289 F2F reads the unscoreboarded line 285 HMMA's R27 after waiting on line 287's scoreboard 5 alone.
+    const order = fixture('ptxas-11.8.hmma-order.sm_75.O3.sass');
+    expect(verdicts(order, 'hmma-order.sm_75.sass')).toEqual({ k: 'proved-safe' });
+    // Line 609 HMMA overwrites R24..R27, line 597's C operand, 12 cycles later with no wait.
+    const readOrder = fixture('ptxas-12.5.hmma-read-order.sm_75.O3.sass');
+    expect(verdicts(readOrder, 'hmma-read-order.sm_75.sass')).toEqual({ k: 'proved-safe' });
+    // Without line 287's write scoreboard the wait covers nothing: the F2F's read of R27 is a hazard.
+    expect(verdicts(mutate(order, '0x080f6c0000001004', '0x080fec0000001004'), 'mutant.sm_75.sass')['k']).toBe('hazard');
   });
 });
 
