@@ -41,6 +41,8 @@ function leafArbitrary(): fc.Arbitrary<RecipeStatement> {
     { arbitrary: fc.record({ kind: fc.constant('half' as const), op: fc.constantFrom(...HALF_OPS), a: ref, b: ref, c: ref }), weight: 1 },
     { arbitrary: fc.record({ kind: fc.constant('setp' as const), type: fc.constantFrom(...COMPARED), comparison: fc.constantFrom(...COMPARISONS), a: ref, b: ref }), weight: 2 },
     { arbitrary: fc.record({ kind: fc.constant('selp' as const), type: fc.constantFrom('b32' as const, 'f32' as const, 'f64' as const), a: ref, b: ref, p: ref }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('set' as const), type: fc.constantFrom('f64' as const, 'f32' as const, 's32' as const), comparison: fc.constantFrom(...COMPARISONS), a: ref, b: ref }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('pack' as const), low: ref, high: ref }), weight: 1 },
     { arbitrary: fc.record({ kind: fc.constant('shuffle' as const), mode: fc.constantFrom(...SHUFFLES), a: ref, lane: fc.nat({ max: 15 }) }), weight: 1 },
     { arbitrary: fc.record({ kind: fc.constant('vote' as const), mode: fc.constantFrom(...VOTES), p: ref }), weight: 1 },
     { arbitrary: fc.constant({ kind: 'barrier' as const }), weight: 1 },

@@ -32,7 +32,7 @@ export const MUFU_OPS = ['sin.approx.f32', 'cos.approx.f32', 'ex2.approx.f32', '
 /** Single-precision arithmetic (`div.rn` and `sqrt.rn` call a subroutine). */
 export const FLOAT_OPS = ['fma.rn.f32', 'add.f32', 'mul.f32', 'sub.f32', 'min.f32', 'max.f32', 'abs.f32', 'neg.f32', 'div.rn.f32', 'div.approx.f32', 'sqrt.rn.f32', 'cvt.rni.f32.f32'] as const;
 /** Double-precision arithmetic (`div.rn`, `rcp.rn` and `sqrt.rn` call a subroutine). */
-export const DOUBLE_OPS = ['fma.rn.f64', 'add.f64', 'mul.f64', 'sub.f64', 'min.f64', 'div.rn.f64', 'rcp.rn.f64', 'sqrt.rn.f64'] as const;
+export const DOUBLE_OPS = ['fma.rn.f64', 'add.f64', 'mul.f64', 'sub.f64', 'min.f64', 'div.rn.f64', 'rcp.rn.f64', 'sqrt.rn.f64', 'max.f64'] as const;
 /** Integer arithmetic, multiply-add chains and bit operations (`div`/`rem` expand to sequences). */
 export const INTEGER_OPS = ['mad.lo.s32', 'mul.lo.s32', 'add.s32', 'sub.s32', 'xor.b32', 'shl.b32', 'mul.hi.u32', 'mul.wide.s32', 'mad.wide.s32', 'add.s64', 'mul.lo.s64', 'popc.b32', 'clz.b32', 'brev.b32', 'bfind.u32', 'div.s32', 'rem.u32', 'min.s32'] as const;
 /** Conversions (`cvt.rn.f32.s32`: to f32 from s32). */
@@ -58,6 +58,10 @@ export type RecipeStatement =
   | { readonly kind: 'half'; readonly op: (typeof HALF_OPS)[number]; readonly a: Ref; readonly b: Ref; readonly c: Ref }
   | { readonly kind: 'setp'; readonly type: (typeof COMPARED)[number]; readonly comparison: (typeof COMPARISONS)[number]; readonly a: Ref; readonly b: Ref }
   | { readonly kind: 'selp'; readonly type: 'b32' | 'f32' | 'f64'; readonly a: Ref; readonly b: Ref; readonly p: Ref }
+  /** `set.cmp.u32.type`: a comparison's result as a register (FSET/DSET, or ISETP and SEL). */
+  | { readonly kind: 'set'; readonly type: 'f64' | 'f32' | 's32'; readonly comparison: (typeof COMPARISONS)[number]; readonly a: Ref; readonly b: Ref }
+  /** `mov.b64 %fd, {%r, %r}`: a double made of two fresh 32-bit values (a MOV pair feeding FP64). */
+  | { readonly kind: 'pack'; readonly low: Ref; readonly high: Ref }
   | { readonly kind: 'shuffle'; readonly mode: (typeof SHUFFLES)[number]; readonly a: Ref; readonly lane: number }
   | { readonly kind: 'vote'; readonly mode: (typeof VOTES)[number]; readonly p: Ref }
   | { readonly kind: 'barrier' }
@@ -347,6 +351,15 @@ export function buildPtxKernel(recipe: PtxRecipe, architecture: string, ptxVersi
       case 'selp': {
         const cls = classOf(s.type);
         define(scope, cls, `selp.${s.type}`, [value(scope, cls, s.a), value(scope, cls, s.b), value(scope, 'p', s.p)]);
+        return;
+      }
+      case 'set': {
+        const cls = classOf(s.type);
+        define(scope, 'r', `set.${s.comparison}.u32.${s.type}`, [value(scope, cls, s.a), value(scope, cls, s.b)]);
+        return;
+      }
+      case 'pack': {
+        define(scope, 'fd', 'mov.b64', [{ kind: 'vector', registers: [pick(scope, 'r', s.low), pick(scope, 'r', s.high)] }]);
         return;
       }
       case 'shuffle': {

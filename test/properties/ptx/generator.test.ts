@@ -58,7 +58,7 @@ describe('ptxKernelArbitrary', () => {
     const text = fc.sample(ptxKernelArbitrary('sm_80', { size: 16 }), { numRuns: 300, seed: 9 }).map(printPtxKernel).join('\n');
     for (const needle of ['ld.global.f32', 'ld.global.v4.f32', 'ld.shared.', 'ld.const.', 'ld.local.', 'st.shared.', 'st.local.', 'atom.global.', 'atom.shared.', '.cas.b32', 'red.global.',
       'bar.sync 0', 'sin.approx.f32', 'ex2.approx', 'rcp.approx.f32', 'sqrt.approx.f32', 'lg2.approx.f32', 'rsqrt.approx', 'fma.rn.f64', 'add.f64', 'div.rn.f64',
-      'cvt.rn.f32.s32', 'cvt.rzi.s32.f32', 'cvt.f64.f32', 'mad.lo.s32', 'mul.wide.s32', 'mad.wide.s32', 'setp.', 'selp.', 'shfl.sync.bfly.b32', 'vote.sync.',
+      'cvt.rn.f32.s32', 'cvt.rzi.s32.f32', 'cvt.f64.f32', 'mad.lo.s32', 'mul.wide.s32', 'mad.wide.s32', 'setp.', 'selp.', 'max.f64', 'min.f64', '.u32.f64', '.u32.f32', '.u32.s32', 'mov.b64', 'shfl.sync.bfly.b32', 'vote.sync.',
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32', 'cp.async.ca.shared.global', 'cp.async.commit_group', 'cp.async.wait_', '$L__loop', '$L__else', '@%p']) {
       expect(text, needle).toContain(needle);
     }
