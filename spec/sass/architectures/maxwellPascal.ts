@@ -108,7 +108,9 @@ const opcodes: Record<string, OpcodeInfo> = {
   // IMUL and IMUL32I read their registers after issue: ptxas issues them 4 cycles after the
   // 6-cycle ALU result they read (ptxas-maxwell-imul-reads), a bound for a proof (the shared
   // memory reader's figure); a counterexample takes them reading as early as any reader may.
-  ...each(['IMUL', 'IMUL32I'], variable('misc', 'ptxas-maxwell-imul-reads', { latencyClass: 'shared', counterexample: { queue: 'misc', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } })),
+  // They complete in issue order among themselves (ptxas-maxwell-imul-order: a mul.wide's IMUL read
+  // after waiting on its IMUL.HI's scoreboard alone): their own queue.
+  ...each(['IMUL', 'IMUL32I'], variable('imul', 'ptxas-maxwell-imul-reads', { latencyClass: 'shared', counterexample: { queue: 'imul', source: 'nak-fixed-latency', latencyClass: EARLIEST_READER } })),
   // RRO.EX2/RRO.SINCOS, the range reduction feeding MUFU: NAK scoreboards it, ptxas never does and
   // issues the MUFU 2 cycles later; maxas gives it a fixed class. The ALU class (6, MUFU readers 2)
   // is the bound ptxas's spacing allows, for a proof only.
@@ -161,6 +163,8 @@ const queues: ArchitectureTable['queues'] = {
   fp64: { ordered: false, source: 'corpus-readme' },
   // maxas' cmp class of it (DSETP, DSET, DMNMX): in issue order among themselves.
   fp64compare: { ordered: true, source: 'ptxas-fp64-compare-order' },
+  // IMUL and IMUL32I: in issue order among themselves.
+  imul: { ordered: true, source: 'ptxas-maxwell-imul-order' },
   unknown: { ordered: false, source: 'conservative' },
 };
 

@@ -103,6 +103,7 @@ export const SOURCE_PROVENANCE: Readonly<Record<SourceKey, Provenance>> = {
   'ptxas-maxwell-rro': 'inferred-bound',
   'ptxas-maxwell-bitops-reads': 'inferred-bound',
   'ptxas-maxwell-imul-reads': 'inferred-bound',
+  'ptxas-maxwell-imul-order': 'inferred',
   'ptxas-maxwell-fp64-compare-reads': 'inferred-bound',
   'ptxas-fp64-compare-order': 'inferred',
   'ptxas-maxwell-shuffle-shared-order': 'inferred',

@@ -166,7 +166,7 @@ describe('Maxwell and Pascal: IMUL reads its registers after issue (fuzz --ptxas
   it('IMUL and IMUL32I read as shared memory instructions do on the proof side, as early as any reader on the counterexample side; IMAD at issue', () => {
     for (const name of ['sm_50', 'sm_61']) {
       for (const opcode of ['IMUL', 'IMUL32I']) {
-        expect(table(name).opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'shared', source: 'ptxas-maxwell-imul-reads' });
+        expect(table(name).opcodes[opcode], opcode).toMatchObject({ kind: 'variable', queue: 'imul', latencyClass: 'shared', source: 'ptxas-maxwell-imul-reads' });
         expect(counterexampleSide(table(name)).table.opcodes[opcode], opcode).toMatchObject({ kind: 'variable', latencyClass: EARLIEST_READER });
       }
       expect(table(name).opcodes['IMAD']).toMatchObject({ kind: 'variable', queue: 'misc', latencyClass: 'alu' });
@@ -174,6 +174,23 @@ describe('Maxwell and Pascal: IMUL reads its registers after issue (fuzz --ptxas
     expect(table('sm_50').readAfterWrite?.general?.['alu']?.['shared']).toBe(4);
     expect(SOURCE_PROVENANCE['ptxas-maxwell-imul-reads']).toBe('inferred-bound');
     expect(SOURCES['ptxas-maxwell-imul-reads']).toContain('/*00c8*/ @!P1 BFE.U32.BREV R6, R6, 0x2000 (stall 4, control 0x001cc420e22007e4), /*00d0*/ @!P1 IMUL R8, R6, R6');
+  });
+});
+
+describe('Maxwell and Pascal: IMUL and IMUL32I complete in issue order (fuzz --ptxas --seed 20261207, ptxas 11.8 and 12.5)', () => {
+  // fixtures/fuzz-imul-order.ptx: a guarded mul.wide.s32 as @!P1 IMUL R4 (no scoreboard), @!P1 IMUL.HI R5 (scoreboard 0), STG.E.64 of R4:R5 waiting on 0.
+  const text = fixture('ptxas-12.5.imul-order.sm_50.O3.sass');
+
+  it('the pair read after waiting on the IMUL.HI alone is proved safe, on Maxwell and read as Pascal', () => {
+    expect(verdicts(text, 'ptxas-12.5.imul-order.sm_50.O3.sass')).toEqual({ k: 'proved-safe' });
+    expect(verdicts(text.replaceAll('sm_50', 'sm_61').replaceAll('SM50', 'SM61'), 'imul-order.sm_61.sass')).toEqual({ k: 'proved-safe' });
+    for (const name of ['sm_50', 'sm_61']) expect(table(name).queues['imul'], name).toEqual({ ordered: true, source: 'ptxas-maxwell-imul-order' });
+    expect(SOURCE_PROVENANCE['ptxas-maxwell-imul-order']).toBe('inferred');
+  });
+
+  it('without the IMUL.HI\'s write scoreboard the store reads the pair unprotected: a hazard', () => {
+    // Line 282's control slot (slot 0 of the group at 0x08a0): write scoreboard 0 -> none.
+    expect(verdicts(mutate(text, '0x003fc400fe200711', '0x003fc400fe2007f1'), 'mutant.sm_50.sass')).toEqual({ k: 'hazard' });
   });
 });
 
