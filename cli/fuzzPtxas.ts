@@ -33,7 +33,8 @@ export const PTXAS_USAGE = `--ptxas: NVIDIA's assembler in the loop (tools from 
 kernels (global, shared, constant and local memory, atomics, barriers, MUFU and FP64 math with its
 subroutines, conversions, multiply-add chains, predicates, counted loops and if/else, shuffles,
 votes, mma.sync and cp.async where the architecture has them) are assembled by ptxas for every
-release x architecture x -O level and disassembled by cuobjdump. Every function should be proved
+release x architecture x -O level and disassembled by cuobjdump (a newer release's where the own one
+prints an encoding it does not know, as 11.8's does for some sm_90 code). Every function should be proved
 safe (ptxas' output is right: a hazard is a false alarm of the model, an unknown a gap, both
 grouped by cause with an example), and no certain-hazard mutant of an output may be (a soundness
 failure). The first worst finding is shrunk to a minimal PTX kernel, printed with its ptxas,
@@ -115,7 +116,7 @@ export async function fuzzPtxas(values: Record<string, string | boolean | undefi
   });
   let minimal: KeptFiles['minimal'] = null;
   if (result.failure !== null) {
-    const { target, ptx: text, listing } = result.failure.example;
+    const { target, ptx: text, listing, cuobjdump } = result.failure.example;
     const ptx = join(folder, `minimal.${target.architecture}.O${target.optimization}.ptx`);
     const sass = join(folder, outputFile(target).replace(/^kernel\./, 'minimal.'));
     writeFileSync(ptx, text);
@@ -123,7 +124,7 @@ export async function fuzzPtxas(values: Record<string, string | boolean | undefi
     const options = { architecture: target.architecture, optimization: target.optimization, compileOnly: false, timeoutS: 120 };
     minimal = {
       ptx, listing: listing === null ? null : sass,
-      assemble: `${assembleCommandLine(tools.get(target.version)!, options, ptx)} > ${sass}`,
+      assemble: `${assembleCommandLine({ ...tools.get(target.version)!, cuobjdump }, options, ptx)} > ${sass}`,
       check: `hazardproof check ${sass}`,
     };
   }

@@ -39,6 +39,12 @@ import { parseControl } from '../hp/control.js';
 import { printAnnotations, sameControl, takeAnnotations, UNANNOTATED } from './annotations.js';
 import { decodeControlBits } from './controlBits.js';
 import type { SassKernel, SassListing } from './listing.js';
+
+/**
+ * The end of the error for an instruction cuobjdump printed as bare encoding words: what to do
+ * about it. `fuzz --ptxas` looks for it to list such a cubin again with a newer release's cuobjdump.
+ */
+export const UNLISTED_ENCODING_ADVICE = 'disassemble the cubin with a newer cuobjdump, or with nvdisasm';
 import { architectureFromFileName, listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
 
 /** How a function's control codes are stored. */
@@ -397,7 +403,7 @@ function voltaControls({ entries, words }: Draft, report: Report): Placed[] {
     // text: cuobjdump does so for an encoding its disassembler does not know (11.8's, on some of
     // ptxas 11.8's own sm_90 output).
     if (unclaimed(index + 1) && words[index + 1]!.line === words[index]!.line + 1) {
-      report(words[index]!, 'expected an instruction line before this encoding: this line and the next are an instruction\'s two encoding words with no instruction text, as cuobjdump prints an encoding its disassembler does not know; disassemble the cubin with a newer cuobjdump, or with nvdisasm');
+      report(words[index]!, `expected an instruction line before this encoding: this line and the next are an instruction's two encoding words with no instruction text, as cuobjdump prints an encoding its disassembler does not know; ${UNLISTED_ENCODING_ADVICE}`);
       index++;
       continue;
     }

@@ -14,7 +14,8 @@
  * Run k of seed S is fast-check's path `k`; the shrunk case's path replays it.
  */
 import fc from 'fast-check';
-import { assemblePtxAsync, nvidiaTools, type Assembled, type NvidiaTools } from '../../impl/nvidia/tools.js';
+import { assemblePtxAsync, NVIDIA_RELEASES, nvidiaTools, type Assembled, type NvidiaTools } from '../../impl/nvidia/tools.js';
+import { UNLISTED_ENCODING_ADVICE } from '../../format/sass/cuobjdump.js';
 import { ptxRecipeArbitrary } from './arbitrary.js';
 import type { OutputCheck, OutputCheckOptions } from './checkOutput.js';
 import { withoutDigits } from './checkOutput.js';
@@ -78,6 +79,8 @@ export interface FindingExample {
   readonly ptx: string;
   /** The cuobjdump listing, or null when ptxas refused the kernel. */
   readonly listing: string | null;
+  /** The cuobjdump that made it (a newer release's where the own one did not know an encoding). */
+  readonly cuobjdump: string;
 }
 
 /** Findings of one cause: the kernel verdict (or mutant outcome) and its reason with digits as N. */
@@ -135,6 +138,8 @@ export interface PtxasProgress {
 interface TargetEvaluation {
   readonly target: PtxasTarget;
   readonly ptx: string;
+  /** The cuobjdump that listed the cubin: the release's own, or a newer one's (`evaluate`). */
+  readonly cuobjdump: string;
   readonly assembled: Assembled;
   readonly check: OutputCheck | null;
   readonly ms: number;
@@ -191,18 +196,38 @@ async function evaluate(
     const started = performance.now();
     const release = tools.get(target.version)!;
     const ptx = printPtxKernel(buildPtxKernel(recipe, target.architecture, release.release.ptxVersion));
-    const assembled = await assemblePtxAsync(release, ptx, { architecture: target.architecture, optimization: target.optimization, compileOnly: false, timeoutS: 120 });
-    const check = assembled.ok ? await checker.check(assembled.listing, outputFile(target), options) : null;
+    const assembleOptions = { architecture: target.architecture, optimization: target.optimization, compileOnly: false, timeoutS: 120 } as const;
+    let assembled = await assemblePtxAsync(release, ptx, assembleOptions);
+    let check = assembled.ok ? await checker.check(assembled.listing, outputFile(target), options) : null;
+    let cuobjdump = release.cuobjdump;
+    // An encoding the release's own disassembler does not know (11.8's cuobjdump on some of its
+    // ptxas' sm_90 output) is listed again by a newer release's, so the output is checked, not refused.
+    const newer = newerDisassembler(release);
+    if (check?.refused?.includes(UNLISTED_ENCODING_ADVICE) === true && newer !== null) {
+      cuobjdump = newer;
+      assembled = await assemblePtxAsync({ ...release, cuobjdump }, ptx, assembleOptions);
+      check = assembled.ok ? await checker.check(assembled.listing, outputFile(target), options) : null;
+    }
     onDone?.();
-    return { target, ptx, assembled, check, ms: performance.now() - started };
+    return { target, ptx, cuobjdump, assembled, check, ms: performance.now() - started };
   });
+}
+
+/** The cuobjdump of the newest unpacked release newer than `release`, or null. */
+function newerDisassembler(release: NvidiaTools): string | null {
+  const position = NVIDIA_RELEASES.findIndex((candidate) => candidate.version === release.release.version);
+  for (const candidate of NVIDIA_RELEASES.slice(position + 1).reverse()) {
+    const tools = nvidiaTools(candidate.version);
+    if (tools !== null) return tools.cuobjdump;
+  }
+  return null;
 }
 
 /** The findings of one target's evaluation, worst first. */
 function findingsOf(evaluation: TargetEvaluation, path: string): Candidate[] {
-  const { target, ptx, assembled, check } = evaluation;
+  const { target, ptx, assembled, check, cuobjdump } = evaluation;
   const listing = assembled.ok ? assembled.listing : null;
-  const example = (name: string, detail: string, lines: readonly number[]): FindingExample => ({ target, path, function: name, detail, lines, ptx, listing });
+  const example = (name: string, detail: string, lines: readonly number[]): FindingExample => ({ target, path, function: name, detail, lines, ptx, listing, cuobjdump });
   if (!assembled.ok) {
     const what = assembled.timedOut ? `${assembled.stage} timed out` : `${assembled.stage} refused the kernel: ${assembled.message}`;
     return [{ rank: 3, kind: 'refused', key: `refused: ${withoutDigits(what)}`, target, example: example('k', what, []) }];

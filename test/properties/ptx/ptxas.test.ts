@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { UNLISTED_ENCODING_ADVICE } from '../../../format/sass/cuobjdump.js';
 import { assemblePtxAsync, nvidiaTools } from '../../../impl/nvidia/tools.js';
 import { ptxKernelArbitrary } from '../../../properties/ptx/arbitrary.js';
 import { checkOutput } from '../../../properties/ptx/checkOutput.js';
@@ -16,6 +18,7 @@ import { printPtxKernel } from '../../../properties/ptx/print.js';
 import { cli } from '../../cli/run.js';
 
 const tools = nvidiaTools('11.8');
+const newer = nvidiaTools('12.5');
 if (tools === null) console.log('test/properties/ptx/ptxas.test.ts: ptxas 11.8 is not unpacked (npm run setup:nvidia): the ptxas test skips');
 
 describe('fuzz --ptxas', () => {
@@ -38,6 +41,20 @@ describe('fuzz --ptxas', () => {
     });
     expect(misses).toEqual([]);
     expect(mutants).toBeGreaterThanOrEqual(15);
+  }, 60_000);
+
+  // `hazardproof fuzz --ptxas --seed 20261207` path 4 (fixtures/fuzz-unlisted-vimnmx.sm_90.ptx): ptxas 11.8 -O0 for
+  // sm_90 emits a VIMNMX its own cuobjdump prints as bare encoding words; the campaign lists such a cubin again with 12.5's.
+  it.skipIf(tools === null || newer === null)('a cubin whose encoding 11.8\'s cuobjdump does not know is refused as listed, and checked when 12.5\'s lists it', async () => {
+    const ptx = readFileSync(new URL('../../spec/sass/fixtures/fuzz-unlisted-vimnmx.sm_90.ptx', import.meta.url), 'utf8');
+    const options = { architecture: 'sm_90', optimization: 0, compileOnly: false, timeoutS: 60 } as const;
+    const own = await assemblePtxAsync(tools!, ptx, options);
+    expect(own.ok && checkOutput(own.listing, 'own.sass', { mutants: 0, seed: 1, timeoutMs: 20_000 }).refused).toContain(UNLISTED_ENCODING_ADVICE);
+    const relisted = await assemblePtxAsync({ ...tools!, cuobjdump: newer!.cuobjdump }, ptx, options);
+    expect(relisted.ok && relisted.listing).toContain('VIMNMX R4, R4, R4, PT');
+    const check = relisted.ok ? checkOutput(relisted.listing, 'relisted.sass', { mutants: 0, seed: 1, timeoutMs: 20_000 }) : null;
+    expect(check?.refused).toBeNull();
+    expect(check?.functions.map((f) => f.verdict)).toEqual(['proved-safe']);
   }, 60_000);
 
   it('without the tools, exits 2 and says to run npm run setup:nvidia', async () => {
