@@ -39,13 +39,13 @@ import { parseControl } from '../hp/control.js';
 import { printAnnotations, sameControl, takeAnnotations, UNANNOTATED } from './annotations.js';
 import { decodeControlBits } from './controlBits.js';
 import type { SassKernel, SassListing } from './listing.js';
+import { architectureFromFileName, listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
 
 /**
  * The end of the error for an instruction cuobjdump printed as bare encoding words: what to do
  * about it. `fuzz --ptxas` looks for it to list such a cubin again with a newer release's cuobjdump.
  */
 export const UNLISTED_ENCODING_ADVICE = 'disassemble the cubin with a newer cuobjdump, or with nvdisasm';
-import { architectureFromFileName, listingLines, locateLineError, parseInstructionText, type InstructionText } from './operands.js';
 
 /** How a function's control codes are stored. */
 type Layout = 'maxwell' | 'volta';

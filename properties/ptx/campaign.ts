@@ -202,8 +202,8 @@ async function evaluate(
     let cuobjdump = release.cuobjdump;
     // An encoding the release's own disassembler does not know (11.8's cuobjdump on some of its
     // ptxas' sm_90 output) is listed again by a newer release's, so the output is checked, not refused.
-    const newer = newerDisassembler(release);
-    if (check?.refused?.includes(UNLISTED_ENCODING_ADVICE) === true && newer !== null) {
+    const newer = check?.refused?.includes(UNLISTED_ENCODING_ADVICE) === true ? newerDisassembler(release) : null;
+    if (newer !== null) {
       cuobjdump = newer;
       assembled = await assemblePtxAsync({ ...release, cuobjdump }, ptx, assembleOptions);
       check = assembled.ok ? await checker.check(assembled.listing, outputFile(target), options) : null;

@@ -26,14 +26,15 @@ const FP64_READS: OpcodeCounterexample = { queue: 'fp64', source: 'ptxas-maxwell
 const FP64_COMPARE_READS: OpcodeCounterexample = { ...FP64_READS, queue: 'fp64compare' };
 
 /**
- * An FP64 comparison (maxas' cmp class: DSETP, DSET, DMNMX) reading its registers as `latencyClass`
- * on the proof side, through the in-order queue `fp64compare` (ptxas-fp64-compare-order).
+ * The FP64 comparisons (maxas' cmp class: DMNMX, DSET, DSETP) reading their registers as
+ * `latencyClass` on the proof side, through the in-order queue `fp64compare`
+ * (ptxas-fp64-compare-order). ptxas issues some DSETP with no write scoreboard, its predicate read
+ * 15 cycles later with no wait: no hazard rests on such a DSETP being late
+ * (ptxas-maxwell-unscoreboarded-dsetp).
  */
-function fp64Comparison(destinations: 1 | 2, latencyClass: 'alu' | 'shared', source: SourceKey): OpcodeInfo {
-  const entry = variable('fp64compare', source, { operands: 'double', destinations, latencyClass, counterexample: FP64_COMPARE_READS });
-  // ptxas issues some DSETP with no write scoreboard, its predicate read 15 cycles later with no
-  // wait: no hazard rests on such a DSETP being late (ptxas-maxwell-unscoreboarded-dsetp).
-  return destinations === 2 ? unscoreboardedNotLate(entry, 'ptxas-maxwell-unscoreboarded-dsetp') : entry;
+function fp64Comparisons(latencyClass: 'alu' | 'shared', source: SourceKey): Record<string, OpcodeInfo> {
+  const entry = (destinations: 1 | 2) => variable('fp64compare', source, { operands: 'double', destinations, latencyClass, counterexample: FP64_COMPARE_READS });
+  return { DMNMX: entry(1), DSET: entry(1), DSETP: unscoreboardedNotLate(entry(2), 'ptxas-maxwell-unscoreboarded-dsetp') };
 }
 
 /**
@@ -49,18 +50,13 @@ const BITOPS = variable('bitops', 'ptxas-maxwell-bitops-reads', {
 });
 
 /**
- * Maxwell's FP64 comparisons (maxas' cmp class: DSETP, DSET, DMNMX) read their registers at least
- * 2 cycles after issue: ptxas issues them 4 cycles after the 6-cycle ALU result they read, where
- * it waits 6 before DADD, DMUL and DFMA and, on Pascal, before all six (ptxas-maxwell-fp64-compare-reads).
- * An upper bound on the wait only: a proof reads them as shared memory instructions do (4 after an
- * ALU result), a counterexample as early as any reader may (FP64_READS).
+ * The entries Maxwell (sm_50, sm_52, sm_53) replaces in the shared table: its FP64 comparisons
+ * read their registers at least 2 cycles after issue. ptxas issues them 4 cycles after the 6-cycle
+ * ALU result they read, where it waits 6 before DADD, DMUL and DFMA and, on Pascal, before all six
+ * (ptxas-maxwell-fp64-compare-reads). An upper bound on the wait only: a proof reads them as shared
+ * memory instructions do (4 after an ALU result), a counterexample as early as any reader may.
  */
-/** The entries Maxwell (sm_50, sm_52, sm_53) replaces in the shared table. */
-export const MAXWELL_FP64_COMPARE: Readonly<Record<string, OpcodeInfo>> = {
-  DMNMX: fp64Comparison(1, 'shared', 'ptxas-maxwell-fp64-compare-reads'),
-  DSET: fp64Comparison(1, 'shared', 'ptxas-maxwell-fp64-compare-reads'),
-  DSETP: fp64Comparison(2, 'shared', 'ptxas-maxwell-fp64-compare-reads'),
-};
+export const MAXWELL_FP64_COMPARE: Readonly<Record<string, OpcodeInfo>> = fp64Comparisons('shared', 'ptxas-maxwell-fp64-compare-reads');
 
 const opcodes: Record<string, OpcodeInfo> = {
   ...each(
@@ -123,9 +119,7 @@ const opcodes: Record<string, OpcodeInfo> = {
   // high half 4 cycles after a MOV wrote it, so a counterexample may not rest on reads at issue.
   // The comparisons complete in issue order among themselves (ptxas-fp64-compare-order).
   ...each(['DADD', 'DMUL', 'DFMA'], variable('fp64', 'nak-fixed-latency', { operands: 'double', latencyClass: 'alu', counterexample: FP64_READS })),
-  DMNMX: fp64Comparison(1, 'alu', 'nak-fixed-latency'),
-  DSET: fp64Comparison(1, 'alu', 'nak-fixed-latency'),
-  DSETP: fp64Comparison(2, 'alu', 'nak-fixed-latency'),
+  ...fp64Comparisons('alu', 'nak-fixed-latency'),
   // SHFL.IDX PT, R7, R0, 0x1, 0x1f: the predicate output comes first. maxas puts it in its shared
   // memory class, and ptxas relies on its going through that queue, in order with LDS and STS
   // (ptxas-maxwell-shuffle-shared-order).
